@@ -1,0 +1,155 @@
+"""The `referee` command: the rules engine at the command line, and Flask's own commands (FORMATS.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+from flask.cli import FlaskGroup
+
+from referee import create_app
+from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
+from referee.rules.melds import MeldCheck, check_meld
+from referee.rules.opening import check_opening
+from referee.rules.presets import DEFAULT_PRESET, OPTIONS, OptionError, get_preset, parse_setting
+from referee.rules.release import release_joker
+from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.values import penalty
+
+BAD_INPUT = 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class RefereeGroup(FlaskGroup):
+    """Flask's command group, where any bad input ends in one line on stderr and exit status 2."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> Any:  # noqa: D102
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.exceptions.Abort:
+            click.echo("referee: stopped", err=True)
+            sys.exit(1)
+        except click.ClickException as error:
+            click.echo(f"referee: {error.format_message()}", err=True)
+            sys.exit(BAD_INPUT)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+cli = RefereeGroup(create_app=create_app, name="referee", help="The card night's referee: Kaluki, Rami and Kaiser.")
+
+
+def main() -> None:
+    """Run the `referee` command."""
+    cli.main(prog_name="referee")
+
+
+def table_options(command: F) -> F:
+    """The `--preset`, `--set` and `--json` options every rules command takes."""
+    command = click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")(command)
+    command = click.option(
+        "--set", "settings", multiple=True, metavar="NAME=VALUE", help="A house rule overriding the preset."
+    )(command)
+    return click.option("--preset", default=DEFAULT_PRESET, show_default=True, help="The game's preset (RULES.md §3).")(
+        command
+    )
+
+
+def _rules(preset: str, settings: Sequence[str]) -> RummyRules:
+    try:
+        return rummy_rules(preset, dict(parse_setting(s) for s in settings))
+    except OptionError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _cards(texts: Sequence[str], rules: RummyRules) -> tuple[Card, ...]:
+    try:
+        cards = parse_cards(texts)
+        check_pack_limits(cards, rules.pack_count(), rules.joker_count())
+    except CardError as error:
+        raise click.UsageError(str(error)) from None
+    if not cards:
+        raise click.UsageError("no cards were given")
+    return cards
+
+
+def _print(data: dict[str, Any], as_json: bool, text: str) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
+
+
+def _why(rules: RummyRules, rule: str | None) -> str:
+    """The rule a refusal rests on, as a player reads it: its option, value and source."""
+    if rule is None:
+        return ""
+    value = getattr(rules, rule)
+    shown = "none" if value is None else ("yes" if value is True else "no" if value is False else value)
+    preset = get_preset(rules.preset)
+    return f"\n  rule: {rule} = {shown} in {preset.name} — {OPTIONS[rule].source}"
+
+
+def _describe_meld(check: MeldCheck, rules: RummyRules) -> str:
+    shown = " ".join(card.symbol for card in check.cards)
+    if not check.valid:
+        return f"{shown}: not valid — {check.reason}{_why(rules, check.rule)}"
+    lines = [f"{shown}: valid {check.kind}, {check.value} points"]
+    for number, options in enumerate(check.jokers, start=1):
+        lines.append(f"  joker {number}: {' or '.join(card.symbol for card in options)}")
+    return "\n".join(lines)
+
+
+@cli.command()
+@table_options
+@click.argument("cards", nargs=-1, required=True)
+def check(preset: str, settings: Sequence[str], as_json: bool, cards: Sequence[str]) -> None:
+    """Check one meld: valid or not, why, its kind and value, and what each joker stands for."""
+    rules = _rules(preset, settings)
+    result = check_meld(_cards(cards, rules), rules)
+    _print(result.as_json(), as_json, _describe_meld(result, rules))
+
+
+@cli.command()
+@table_options
+@click.option("--all-in-one", is_flag=True, help="The whole hand is laid in one turn (exempt when the preset says so).")
+@click.argument("melds", nargs=-1, required=True)
+def opening(preset: str, settings: Sequence[str], as_json: bool, all_in_one: bool, melds: Sequence[str]) -> None:
+    """Check an opening claim; each MELD is one quoted string of cards: "9C 9D 9H 9S" "5H 6H 7H"."""
+    rules = _rules(preset, settings)
+    try:
+        parsed = [parse_cards(meld) for meld in melds]
+        result = check_opening(parsed, rules, all_in_one=all_in_one)
+    except CardError as error:
+        raise click.UsageError(str(error)) from None
+    lines = [f"meld {n}: {_describe_meld(check, rules)}" for n, check in enumerate(result.melds, start=1)]
+    verdict = "opens" if result.opens else f"does not open — {result.reason}{_why(rules, result.rule)}"
+    lines.append(f"total {result.total}, threshold {result.threshold}: {verdict}")
+    _print(result.as_json(), as_json, "\n".join(lines))
+
+
+@cli.command("penalty")
+@table_options
+@click.argument("cards", nargs=-1, required=True)
+def penalty_command(preset: str, settings: Sequence[str], as_json: bool, cards: Sequence[str]) -> None:
+    """The penalty of the cards left in a hand."""
+    rules = _rules(preset, settings)
+    hand = _cards(cards, rules)
+    points = penalty(hand, rules)
+    data = {"cards": [str(card) for card in hand], "penalty": points}
+    _print(data, as_json, f"{' '.join(card.symbol for card in hand)}: {points} penalty points")
+
+
+@cli.command()
+@table_options
+@click.argument("meld")
+@click.argument("hand", nargs=-1, required=True)
+def release(preset: str, settings: Sequence[str], as_json: bool, meld: str, hand: Sequence[str]) -> None:
+    """Can the HAND cards take the joker from MELD (one quoted string of cards on the table)?"""
+    rules = _rules(preset, settings)
+    table_meld, cards = _cards([meld], rules), _cards(hand, rules)
+    result = release_joker(table_meld, cards, rules)
+    verdict = "yes" if result.released else "no"
+    text = f"{verdict} — {result.reason}{_why(rules, result.rule)}"
+    if result.must:
+        text += f"\n  then: {result.must}"
+    _print(result.as_json(), as_json, text)

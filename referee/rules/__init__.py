@@ -1,0 +1,1 @@
+"""The referee: the games' rules as pure Python (standard library only)."""

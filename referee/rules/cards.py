@@ -1,0 +1,153 @@
+"""Cards: parsing every notation a player types, canonical notation, and pack limits (RULES.md §1)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_SUIT_INPUT = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+_RANK_INPUT = {
+    "A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13,
+    "R": 13, "D": 12, "V": 11,  # French: roi, dame, valet
+    **{str(n): n for n in range(2, 10)},
+}  # fmt: skip
+_JOKERS = {"JK", "*", "🃏"}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class CardError(ValueError):
+    """A card, or a set of cards, that cannot be at the table."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One playing card; a joker has rank 0, no suit, and maybe a declared identity.
+
+    >>> Card.parse("10♥")
+    Card.parse('10H')
+    >>> str(Card.parse("jk=6h")), Card.parse("Qs").symbol
+    ('JK=6H', 'Q♠')
+    """
+
+    rank: int
+    suit: str
+    declared: Card | None = None
+
+    @classmethod
+    def joker(cls, declared: Card | None = None) -> Card:
+        """A joker, standing for `declared` when the player named its card."""
+        return cls(0, "", declared)
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """One card from any accepted notation: `10H`, `T♥`, `qs`, `RD` (roi de carreau), `JK`, `JK=6H`."""
+        text = token.strip().replace("\ufe0f", "").upper()
+        if not text:
+            raise CardError("an empty card was given")
+        joker, sep, declared = text.partition("=")
+        if joker in _JOKERS:
+            if not sep:
+                return cls.joker()
+            try:
+                identity = cls.parse(declared)
+            except CardError:
+                raise CardError(
+                    f"{token!r}: a joker is declared as a card, like JK=6H, and {declared!r} is not a card"
+                ) from None
+            if identity.is_joker:
+                raise CardError(f"{token!r}: a joker cannot be declared as another joker")
+            return cls.joker(identity)
+        if sep:
+            raise CardError(f"{token!r}: only a joker can be declared as another card (JK=6H)")
+        rank_text, suit_text = text[:-1], text[-1]
+        suit = _SUIT_INPUT.get(suit_text)
+        rank = _RANK_INPUT.get(rank_text)
+        if suit is None and rank is None:
+            raise CardError(f"{token!r} is not a card: write a rank then a suit, like 10H, QS or 7♣")
+        if suit is None:
+            raise CardError(f"{token!r} is not a card: {suit_text!r} is not a suit (S H D C or ♠ ♥ ♦ ♣)")
+        if rank is None:
+            raise CardError(f"{token!r} is not a card: {rank_text or 'nothing'!r} is not a rank (A 2-10 J Q K)")
+        return cls(rank, suit)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Order for listing: by suit (S H D C), then rank; jokers last."""
+        return (SUITS.index(self.suit), self.rank) if self.suit else (len(SUITS), 0)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is a joker."""
+        return self.rank == 0
+
+    @property
+    def rank_name(self) -> str:
+        """The rank as written: `A`, `2` … `10`, `J`, `Q`, `K`."""
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def symbol(self) -> str:
+        """The card as a player reads it: `10♥`, `JK`, `JK (6♥)`."""
+        if self.is_joker:
+            return f"JK ({self.declared.symbol})" if self.declared else "JK"
+        return f"{self.rank_name}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return f"JK={self.declared}" if self.declared else "JK"
+        return f"{self.rank_name}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+JOKER = Card.joker()
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Cards from a string separated by spaces or commas, or from a list of such strings.
+
+    >>> [str(c) for c in parse_cards("10H JK qs 7♣, t♦")]
+    ['10H', 'JK', 'QS', '7C', '10D']
+    """
+    chunks = [text] if isinstance(text, str) else list(text)
+    tokens = [t for chunk in chunks for t in _SEPARATORS.split(chunk) if t]
+    return tuple(Card.parse(t) for t in tokens)
+
+
+def canonical(cards: Iterable[Card]) -> list[str]:
+    """Cards in the canonical notation of the game record (`10H`, `QS`, `JK`)."""
+    return [str(c) for c in cards]
+
+
+def check_pack_limits(cards: Sequence[Card], packs: int, jokers: int) -> None:
+    """Refuse cards that cannot all be in play with `packs` packs and `jokers` jokers.
+
+    >>> check_pack_limits(parse_cards("7S 7S 7S"), packs=2, jokers=4)
+    Traceback (most recent call last):
+    referee.rules.cards.CardError: 7♠ appears 3 times but only 2 packs are in play
+    """
+    counts = Counter(Card(c.rank, c.suit) for c in cards)
+    joker_count = counts.pop(JOKER, 0)
+    if joker_count > jokers:
+        raise CardError(f"{joker_count} jokers were given but only {jokers} are in play")
+    for card, count in sorted(counts.items(), key=lambda item: item[0].sort_key):
+        if count > packs:
+            pack_word = "pack is" if packs == 1 else "packs are"
+            raise CardError(f"{card.symbol} appears {count} times but only {packs} {pack_word} in play")
+
+
+def full_deck(packs: int, jokers: int) -> tuple[Card, ...]:
+    """Every card in play: `packs` packs of 52 and `jokers` jokers."""
+    naturals = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    return tuple(naturals * packs) + (JOKER,) * jokers

@@ -1,0 +1,308 @@
+"""Melds: is this group or run valid, what is it worth, and what can each joker be (RULES.md §2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card
+from referee.rules.table import RummyRules
+from referee.rules.values import joker_meld_value, natural_value
+
+RANKS = 13
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The referee's answer about one meld: valid or not, why, kind, value, and each joker's possible cards."""
+
+    cards: tuple[Card, ...]
+    valid: bool
+    kind: str | None = None  # "group" or "run"
+    value: int = 0
+    jokers: tuple[tuple[Card, ...], ...] = ()  # for each joker in the order given, the cards it may be
+    reason: str | None = None
+    rule: str | None = None  # the option a refusal rests on, when one does
+
+    def as_json(self) -> dict[str, Any]:
+        """The `check` object of FORMATS.md."""
+        return {
+            "valid": self.valid,
+            "kind": self.kind,
+            "value": self.value,
+            "jokers": [[str(card) for card in options] for options in self.jokers],
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One way to read the cards as a meld: its kind, value and each joker's possible cards."""
+
+    kind: str
+    value: int
+    jokers: tuple[tuple[Card, ...], ...]
+
+
+class _Refusal(Exception):
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.rule = reason, rule
+
+
+def check_meld(cards: Sequence[Card], rules: RummyRules) -> MeldCheck:
+    """Check one meld under `rules`: a group of one rank or a run of one suit, jokers standing in.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> check = check_meld(parse_cards("9H 9S JK"), rummy_rules("kaluki"))
+    >>> check.kind, check.value, [[str(c) for c in j] for j in check.jokers]
+    ('group', 33, [['9D', '9C']])
+    >>> check_meld(parse_cards("5C 5D 5H 5S 5C"), rummy_rules("kaluki")).reason
+    'a group holds at most 4 cards'
+    """
+    meld = tuple(cards)
+    try:
+        _check_shape(meld, rules)
+        readings, refusals = [], []
+        for reader in (_group_reading, _run_reading):
+            try:
+                readings.append(reader(meld, rules))
+            except _Refusal as refusal:
+                refusals.append(refusal)
+        if not readings:
+            raise _closest_refusal(meld, rules, *refusals)
+    except _Refusal as refusal:
+        return MeldCheck(meld, False, reason=refusal.reason, rule=refusal.rule)
+    best = max(readings, key=lambda r: (r.value, r.kind == "group"))
+    return MeldCheck(meld, True, best.kind, best.value, best.jokers)
+
+
+def _check_shape(meld: tuple[Card, ...], rules: RummyRules) -> None:
+    jokers = sum(card.is_joker for card in meld)
+    if len(meld) < 3:
+        raise _Refusal("a meld needs at least 3 cards")
+    if jokers == len(meld):
+        raise _Refusal("a meld needs at least one card that is not a joker")
+    limit = rules.max_jokers_per_meld
+    if limit is not None and jokers > limit:
+        raise _Refusal(f"a meld may hold at most {_count(limit, 'joker')}", "max_jokers_per_meld")
+
+
+def _closest_refusal(meld: tuple[Card, ...], rules: RummyRules, group: _Refusal, run: _Refusal) -> _Refusal:
+    """Of the two readings' refusals, the one about what the player was most likely laying."""
+    naturals = [card for card in meld if not card.is_joker]
+    one_rank = len({card.rank for card in naturals}) == 1
+    one_suit = len({card.suit for card in naturals}) == 1
+    if one_rank and (len(naturals) > 1 or len(meld) <= rules.group_max):
+        return group
+    if one_suit:
+        return run
+    shown = " ".join(card.symbol for card in naturals)
+    return _Refusal(f"{shown}: a group needs cards of one rank and a run cards of one suit, and these have neither")
+
+
+# --- groups ----------------------------------------------------------------------------------------------
+
+
+def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
+    naturals = [card for card in meld if not card.is_joker]
+    rank = naturals[0].rank
+    if any(card.rank != rank for card in naturals):
+        raise _Refusal("the cards of a group must all be of one rank")
+    declared = [card.declared for card in meld if card.is_joker and card.declared]
+    for card in declared:
+        if card.rank != rank:
+            raise _Refusal(f"the joker is declared as {card.symbol} but this group is of {naturals[0].rank_name}s")
+    if len(meld) > rules.group_max:
+        raise _Refusal(f"a group holds at most {_count(rules.group_max, 'card')}", "group_max")
+    has_joker = len(naturals) < len(meld)
+    distinct, rule = _group_suits_rule(has_joker, rules)
+    placed = [card.suit for card in naturals] + [card.suit for card in declared]
+    if distinct:
+        repeated = [suit for suit, n in Counter(placed).items() if n > 1]
+        if repeated:
+            twice = Card(rank, repeated[0]).symbol
+            why = (
+                "a group with a joker cannot repeat a suit"
+                if has_joker and rule.endswith("joker_distinct_suits")
+                else "a group cannot repeat a suit"
+            )
+            raise _Refusal(f"{why}: {twice} is there twice", rule)
+        missing = tuple(Card(rank, suit) for suit in SUITS if suit not in placed)
+    else:
+        missing = tuple(Card(rank, suit) for suit in SUITS)
+    joker_cards = tuple((card.declared,) if card.declared else missing for card in meld if card.is_joker)
+    value = sum(natural_value(rank, rules.meld_values) for _ in naturals) + sum(
+        joker_meld_value(rank, rules) for _ in joker_cards
+    )
+    return _Reading("group", value, joker_cards)
+
+
+def _group_suits_rule(has_joker: bool, rules: RummyRules) -> tuple[bool, str]:
+    """Whether a group's suits must all differ, and the option that says so."""
+    if not rules.group_duplicate_suits:
+        return True, "group_duplicate_suits"
+    if has_joker and rules.group_joker_distinct_suits:
+        return True, "group_joker_distinct_suits"
+    return False, "group_duplicate_suits"
+
+
+# --- runs ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Window:
+    """A stretch of consecutive ranks: `start` is the first card's place (0 = ace … 12 = king), ranks wrap."""
+
+    start: int
+    length: int
+
+    @property
+    def end(self) -> int:
+        return self.start + self.length - 1
+
+    def place(self, offset: int) -> int:
+        return (self.start + offset) % RANKS
+
+    def places(self) -> list[int]:
+        return [self.place(k) for k in range(self.length)]
+
+    def ace_rule(self) -> str | None:
+        """The option this window needs for its ace, if it holds one."""
+        if self.end < RANKS:
+            return "ace_low" if self.start == 0 else None
+        return "ace_high" if self.end == RANKS else "ace_wraps"
+
+    def low_ace(self) -> bool:
+        return self.ace_rule() == "ace_low"
+
+    def height(self, place: int) -> int:
+        """The card's height in this run, the ace above the king when it follows it."""
+        return place + 1 if place >= self.start else place + 1 + RANKS
+
+
+def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
+    naturals = [card for card in meld if not card.is_joker]
+    suit = naturals[0].suit
+    if any(card.suit != suit for card in naturals):
+        raise _Refusal("the cards of a run must all be of one suit")
+    fixed = naturals + [card.declared for card in meld if card.is_joker and card.declared]
+    for card in fixed:
+        if card.suit != suit:
+            raise _Refusal(f"the joker is declared as {card.symbol} but this run is in {SUIT_SYMBOLS[suit]}")
+    twice = [card for card, n in Counter(fixed).items() if n > 1]
+    if twice:
+        raise _Refusal(f"a run cannot hold the same rank twice: {twice[0].symbol} is there twice")
+    length = len(meld)
+    if length > RANKS:
+        raise _Refusal("a run holds at most 13 cards, one of each rank")
+    if length > rules.run_max:
+        raise _Refusal(f"a run holds at most {_count(rules.run_max, 'card')}", "run_max")
+    if length < rules.run_min:
+        raise _Refusal(f"a run needs at least {_count(rules.run_min, 'card')}", "run_min")
+    fixed_places = {card.rank - 1 for card in fixed}
+    windows = [w for w in _covering_windows(fixed_places, length) if _ace_allowed(w, rules)]
+    if not windows:
+        raise _run_gap_or_ace(fixed_places, meld, suit, rules)
+    # A joker takes the place where it lies when the cards read as a run in the order laid.
+    readings = [r for r in (_as_laid(meld, w) for w in windows) if r is not None]
+    if not readings:
+        readings = [_any_order(meld, w) for w in windows]
+    value = max(_window_value(meld, window, rules) for window, _ in readings)
+    read_windows = [window for window, _ in readings]
+    joker_cards = tuple(
+        tuple(_sorted_run_cards(set().union(*(places[i] for _, places in readings)), read_windows, suit))
+        for i in range(len(readings[0][1]))
+    )
+    return _Reading("run", value, joker_cards)
+
+
+def _covering_windows(places: set[int], length: int) -> Iterator[_Window]:
+    for start in range(RANKS):
+        window = _Window(start, length)
+        if places <= set(window.places()):
+            yield window
+
+
+def _ace_allowed(window: _Window, rules: RummyRules) -> bool:
+    needed = window.ace_rule()
+    return needed is None or bool(getattr(rules, needed))
+
+
+def _as_laid(meld: tuple[Card, ...], window: _Window) -> tuple[_Window, list[set[int]]] | None:
+    """The jokers' places when the cards lie in order in `window`, ascending or descending, if they do."""
+    places = window.places()
+    for order in (places, places[::-1]):
+        fits = all(
+            (card.is_joker and card.declared is None) or (card.declared or card).rank - 1 == order[i]
+            for i, card in enumerate(meld)
+        )
+        if fits:
+            return window, [{order[i]} for i, card in enumerate(meld) if card.is_joker]
+    return None
+
+
+def _any_order(meld: tuple[Card, ...], window: _Window) -> tuple[_Window, list[set[int]]]:
+    """In any order, each joker may be any card the window still lacks (a declared joker is its card)."""
+    taken = {(card.declared or card).rank - 1 for card in meld if not card.is_joker or card.declared}
+    open_places = set(window.places()) - taken
+    return window, [{card.declared.rank - 1} if card.declared else open_places for card in meld if card.is_joker]
+
+
+def _window_value(meld: tuple[Card, ...], window: _Window, rules: RummyRules) -> int:
+    low = window.low_ace()
+    natural_places = {card.rank - 1 for card in meld if not card.is_joker}
+    return sum(
+        natural_value(place + 1, rules.meld_values, low_ace=low)
+        if place in natural_places
+        else joker_meld_value(place + 1, rules, low_ace=low)
+        for place in window.places()
+    )
+
+
+def _sorted_run_cards(places: set[int], windows: list[_Window], suit: str) -> list[Card]:
+    """A joker's possible cards, highest first (the ace counted high where some reading has it high)."""
+    height = {place: max(w.height(place) for w in windows if place in w.places()) for place in places}
+    return [Card(place + 1, suit) for place in sorted(places, key=lambda p: -height[p])]
+
+
+def _run_gap_or_ace(places: set[int], meld: tuple[Card, ...], suit: str, rules: RummyRules) -> _Refusal:
+    """Why no window fits: an ace the options forbid there, or gaps the jokers cannot fill."""
+    length = len(meld)
+    ace_rules = {w.ace_rule() for w in _covering_windows(places, length)}
+    for rule, reason in _ACE_REASONS.items():
+        if rule in ace_rules:
+            return _Refusal(reason, rule)
+    jokers = sum(card.is_joker and card.declared is None for card in meld)
+    missing = _fewest_missing(places, rules)
+    shown = " ".join(Card(place + 1, suit).symbol for place in missing)
+    have = "no joker" if jokers == 0 else f"only {_count(jokers, 'joker')}"
+    verb = "is" if len(missing) == 1 else "are"
+    return _Refusal(f"the cards are not consecutive: {shown} {verb} missing and there is {have} to fill in")
+
+
+_ACE_REASONS = {
+    "ace_high": "the ace cannot follow the king in a run here (Q K A)",
+    "ace_low": "the ace cannot come before the 2 in a run here (A 2 3)",
+    "ace_wraps": "the ace cannot sit in the middle of a run (K A 2): it goes at one end",
+}
+
+
+def _fewest_missing(places: set[int], rules: RummyRules) -> list[int]:
+    """The places missing from the shortest allowed stretch holding every given card."""
+    spans = [
+        _Window(start, length)
+        for length in range(len(places), RANKS + 1)
+        for start in range(RANKS)
+        if places <= set(_Window(start, length).places())
+    ]
+    allowed = [w for w in spans if _ace_allowed(w, rules)] or spans
+    shortest = min(allowed, key=lambda w: w.length)
+    return [place for place in shortest.places() if place not in places]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,414 @@
+"""Presets as data: every table option once, with its meaning, its source and its default per preset (RULES.md §3).
+
+The rules page, the house-rules form and the engine all read these tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+Value = bool | int | str | None
+
+
+class OptionError(ValueError):
+    """An unknown preset or option, or a value of the wrong kind."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its name, what it means, where it comes from and which values it takes."""
+
+    name: str
+    meaning: str
+    source: str
+    kind: str  # "bool", "int" or "choice"
+    choices: tuple[str, ...] = ()  # the words it takes ("choice"), or besides a whole number ("int")
+    minimum: int = 0
+    none_allowed: bool = False  # `none` means "no limit"
+
+    def parse(self, text: str) -> Value:
+        """The value a player typed (`yes`, `8`, `none`, `represented`), checked against this option's kind."""
+        word = text.strip().lower()
+        if self.none_allowed and word == "none":
+            return None
+        if self.kind == "bool":
+            if word in ("true", "yes"):
+                return True
+            if word in ("false", "no"):
+                return False
+            raise OptionError(f"{self.name} takes true or false (yes or no), not {text!r}")
+        if word in self.choices:
+            return word
+        if self.kind == "int":
+            try:
+                number = int(word)
+            except ValueError:
+                raise OptionError(f"{self.name} takes {self.describe_values()}, not {text!r}") from None
+            if number < self.minimum:
+                raise OptionError(f"{self.name} takes {self.describe_values()}, not {number}")
+            return number
+        raise OptionError(f"{self.name} takes {self.describe_values()}, not {text!r}")
+
+    def check(self, value: Value) -> Value:
+        """A value given as data (from a game record), checked against this option's kind."""
+        if value is None and self.none_allowed:
+            return None
+        if isinstance(value, bool):
+            if self.kind == "bool":
+                return value
+        elif isinstance(value, int):
+            if self.kind == "int" and value >= self.minimum:
+                return value
+        elif isinstance(value, str):
+            return self.parse(value)
+        raise OptionError(f"{self.name} takes {self.describe_values()}, not {value!r}")
+
+    def describe_values(self) -> str:
+        """The values this option takes, in words."""
+        if self.kind == "bool":
+            words = ["true or false"]
+        elif self.kind == "int":
+            words = [f"a whole number from {self.minimum}", *self.choices]
+        else:
+            words = list(self.choices)
+        if self.none_allowed:
+            words.append("none")
+        return " or ".join(words)
+
+
+def show_value(value: Value) -> str:
+    """An option value as a player reads it: `yes`, `no`, `none`, `40`."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _bool(name: str, meaning: str, source: str) -> Option:
+    return Option(name, meaning, source, "bool")
+
+
+def _int(
+    name: str, meaning: str, source: str, minimum: int = 0, *, none: bool = False, words: tuple[str, ...] = ()
+) -> Option:
+    return Option(name, meaning, source, "int", words, minimum, none)
+
+
+def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
+    return Option(name, meaning, source, "choice", choices)
+
+
+OPTIONS: Mapping[str, Option] = MappingProxyType(
+    {
+        o.name: o
+        for o in (
+            _int(
+                "packs",
+                "packs of 52 cards in play; auto: 2, or 3 for 5-6 players and 4 for 7-8",
+                "000; 001",
+                1,
+                words=("auto",),
+            ),
+            _int(
+                "jokers",
+                "jokers in play; auto: 2 for each pack",
+                "000: four jokers; 001: two per pack",
+                words=("auto",),
+            ),
+            _int("hand_size", "cards dealt to each player", "000: 13; 001: 14", 1),
+            _int("min_players", "fewest players at the table", "000: 2 to 5; 002: 2 to 4; 001: 2 to 8", 2),
+            _int("max_players", "most players at the table", "000: 2 to 5; 002: 2 to 4; 001: 2 to 8", 2),
+            _int("group_max", "most cards in a group (same rank)", "000, 001, 002: 3 or 4 cards", 3),
+            _bool(
+                "group_duplicate_suits",
+                "a group may repeat a suit (two identical cards from two packs)",
+                "000 allows identical cards; pagat and 001 do not",
+            ),
+            _bool(
+                "group_joker_distinct_suits",
+                "a group holding a joker never repeats a suit",
+                "002: no repeated suits when it contains a joker",
+            ),
+            _int("run_min", "fewest cards in a run (same suit, consecutive)", "000, 001, 002: 3", 3),
+            _int("run_max", "most cards in a run", "000: 3 to 8 cards; others: up to 13", 3),
+            _bool("ace_low", "the ace may go before the 2 (A 2 3)", "000, 001: the ace is low or high"),
+            _bool("ace_high", "the ace may go after the king (Q K A)", "000, 001: the ace is low or high"),
+            _bool(
+                "ace_wraps",
+                "the ace may sit in the middle of a run (Q K A 2)",
+                "000 accepts Q-K-A-2; 001 and pagat do not",
+            ),
+            _int(
+                "max_jokers_per_meld",
+                "most jokers in one meld; none: no limit",
+                "001: at most one joker per meld",
+                1,
+                none=True,
+            ),
+            _bool(
+                "joker_can_extend",
+                "a joker may be added to a meld already on the table",
+                "001: a joker cannot complete a meld already laid",
+            ),
+            _choice(
+                "meld_values",
+                "how cards count in a meld (for the opening): the penalty table, face values or the salon table",
+                "000 counts its penalty table; 002 the card's value; 001 the salon table",
+                "penalty",
+                "face",
+                "salon",
+            ),
+            _int(
+                "joker_meld_value",
+                "what a joker counts in a meld: represented (the card it stands for) or a fixed number",
+                "000: 15 in its table; 002: the card it represents",
+                words=("represented",),
+            ),
+            _int(
+                "opening_threshold",
+                "points the first laying must reach (inclusive)",
+                "000 and 002: 40; 001: 30 to 80, 51 the French standard",
+                0,
+            ),
+            _choice(
+                "opening_scope",
+                "turn_total: the melds laid in the opening turn add up; single_meld: one meld alone must reach it",
+                "pagat",
+                "turn_total",
+                "single_meld",
+            ),
+            _bool("all_in_one_exempt", "a player laying the whole hand in one turn needs no opening", "pagat"),
+            _choice(
+                "set_joker_release",
+                "how a joker is taken from a group: both_missing (only by adding both missing suits) "
+                "or unambiguous (once the group has four cards)",
+                "002: both missing suits; 001: only without ambiguity",
+                "both_missing",
+                "unambiguous",
+            ),
+            _int(
+                "joker_retrieval_penalty",
+                "points charged to a player who takes a joker back and does not meld it in the same turn",
+                "001: 300",
+            ),
+            _choice(
+                "hand_values",
+                "how cards left in hand count: the penalty table, or the salon table (joker 20, ace 15)",
+                "000: penalty table; 001: salon table",
+                "penalty",
+                "salon",
+            ),
+            _choice(
+                "scoring",
+                "penalty: the lowest total stays in; points: Rami scored upward to the target",
+                "001: points mode and elimination mode",
+                "penalty",
+                "points",
+            ),
+            _int(
+                "all_in_one_multiplier",
+                "losers' penalties are multiplied by this after a kaluki or a hunt",
+                "002: a hunt doubles the penalties",
+                1,
+            ),
+            _int("hunt_reward", "points taken off the winner's total after a hunt (all in one)", "002: 40"),
+            _int("going_out_reward", "points taken off the winner's total after going out gradually", "002: 20"),
+            _int(
+                "elimination_threshold",
+                "total at which a player is eliminated; none: never",
+                "000: 150; 001 elimination mode: 500",
+                1,
+                none=True,
+            ),
+            _bool(
+                "elimination_inclusive",
+                "eliminated on reaching the threshold (yes: 150 is out) or only above it (no)",
+                "000: 150 or more; pagat: above 150",
+            ),
+            _int("target", "score that ends the game; none: no target", "001 points mode: 1000; 003: 52", 1, none=True),
+            _int("buyback_cost", "chips an eliminated player pays into the pot to buy back in", "000: five chips"),
+            _int("max_buybacks", "buy-backs allowed to each player in a game", "000: no more than two"),
+            _choice(
+                "buyback_score",
+                "the total a bought-back player restarts at: the highest among players still in, or zero",
+                "sources silent; pagat",
+                "highest_remaining",
+                "zero",
+            ),
+            _int("ante", "chips each player pays into the pot at the start", "000: three chips"),
+            _int("chips_per_win", "chips each other player pays the round's winner", "000: one chip (la rançon)"),
+            _int("chips_per_kaluki", "chips each other player pays for a kaluki (all in one)", "000: two chips"),
+            _int("min_bid", "lowest bid", "003: 5; pagat: 6", 1),
+            _choice(
+                "made_bid",
+                "a made bid scores bid_plus_points (bid + points taken) or points_taken",
+                "003: 6 + 7 = 13; pagat: points taken",
+                "bid_plus_points",
+                "points_taken",
+            ),
+            _int("bid_out", "a team at this score or more no longer scores points when the other team bids", "003: 45"),
+            _choice(
+                "all_pass",
+                "when everybody passes: next_dealer_redeal, or dealer_forced (the dealer must bid)",
+                "003: next dealer; pagat: dealer forced",
+                "next_dealer_redeal",
+                "dealer_forced",
+            ),
+        )
+    }
+)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of defaults for one game, from one source."""
+
+    name: str
+    game: str  # "kaluki", "rami" or "kaiser"
+    source: str
+    summary: str
+    defaults: Mapping[str, Value] = field(repr=False)
+
+    def option_names(self) -> tuple[str, ...]:
+        """The options this preset takes, in the order of the options table."""
+        return tuple(name for name in OPTIONS if name in self.defaults)
+
+
+_KALUKI: dict[str, Value] = {
+    "packs": 2, "jokers": 4, "hand_size": 13, "min_players": 2, "max_players": 5,
+    "group_max": 4, "group_duplicate_suits": True, "group_joker_distinct_suits": True,
+    "run_min": 3, "run_max": 8, "ace_low": True, "ace_high": True, "ace_wraps": True,
+    "max_jokers_per_meld": None, "joker_can_extend": True,
+    "meld_values": "penalty", "joker_meld_value": 15,
+    "opening_threshold": 40, "opening_scope": "turn_total", "all_in_one_exempt": True,
+    "set_joker_release": "both_missing", "joker_retrieval_penalty": 0,
+    "hand_values": "penalty", "scoring": "penalty",
+    "all_in_one_multiplier": 1, "hunt_reward": 0, "going_out_reward": 0,
+    "elimination_threshold": 150, "elimination_inclusive": True, "target": None,
+    "buyback_cost": 5, "max_buybacks": 2, "buyback_score": "highest_remaining",
+    "ante": 3, "chips_per_win": 1, "chips_per_kaluki": 2,
+}  # fmt: skip
+_HUNT = _KALUKI | {
+    "max_players": 4, "run_max": 13, "ace_wraps": False, "meld_values": "face", "joker_meld_value": "represented",
+    "all_in_one_multiplier": 2, "hunt_reward": 40, "going_out_reward": 20,
+}  # fmt: skip
+_CLUB = _KALUKI | {
+    "jokers": 2, "max_players": 6, "group_duplicate_suits": False, "run_max": 13, "ace_wraps": False,
+    "meld_values": "face", "joker_meld_value": "represented", "elimination_inclusive": False, "ante": 5,
+}  # fmt: skip
+_RAMI_BASE = {
+    name: value for name, value in _KALUKI.items()
+    if name not in ("all_in_one_multiplier", "hunt_reward", "going_out_reward")
+} | {
+    "packs": "auto", "jokers": "auto", "hand_size": 14, "max_players": 8, "group_duplicate_suits": False,
+    "run_max": 13, "ace_wraps": False, "max_jokers_per_meld": 1, "joker_can_extend": False,
+    "meld_values": "salon", "joker_meld_value": "represented", "opening_threshold": 51,
+    "set_joker_release": "unambiguous", "joker_retrieval_penalty": 300, "hand_values": "salon",
+    "buyback_cost": 0, "max_buybacks": 0, "ante": 0, "chips_per_win": 0, "chips_per_kaluki": 0,
+}  # fmt: skip
+_RAMI = _RAMI_BASE | {
+    "scoring": "points",
+    "elimination_threshold": None,
+    "elimination_inclusive": False,
+    "target": 1000,
+}
+_RAMI_ELIMINATION = _RAMI_BASE | {"elimination_threshold": 500, "elimination_inclusive": False}
+_KAISER: dict[str, Value] = {
+    "min_bid": 5,
+    "made_bid": "bid_plus_points",
+    "bid_out": 45,
+    "target": 52,
+    "all_pass": "next_dealer_redeal",
+}
+_KAISER_PAGAT = _KAISER | {"min_bid": 6, "made_bid": "points_taken", "all_pass": "dealer_forced"}
+
+PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        p.name: p
+        for p in (
+            Preset(
+                "kaluki",
+                "kaluki",
+                "000",
+                "The group's Kaluki: 2×52 + 4 jokers, 13 cards, 40 to open, penalties, 150 out, buy-backs, chips",
+                MappingProxyType(_KALUKI),
+            ),
+            Preset(
+                "kaluki-hunt",
+                "kaluki",
+                "002",
+                "Kaluki scored as Hunt (penalties ×2, winner −40) or Going Out (winner −20)",
+                MappingProxyType(_HUNT),
+            ),
+            Preset(
+                "kaluki-club",
+                "kaluki",
+                "pagat",
+                "UK club Kaluki: distinct suits, no wrap, a joker counts as its card, eliminated above 150",
+                MappingProxyType(_CLUB),
+            ),
+            Preset(
+                "rami",
+                "rami",
+                "001",
+                "French Rami scored upward: laid points, hands collected, 100/200/300 bonuses",
+                MappingProxyType(_RAMI),
+            ),
+            Preset(
+                "rami-elimination",
+                "rami",
+                "001",
+                "French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties",
+                MappingProxyType(_RAMI_ELIMINATION),
+            ),
+            Preset(
+                "kaiser",
+                "kaiser",
+                "003",
+                "Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52",
+                MappingProxyType(_KAISER),
+            ),
+            Preset(
+                "kaiser-pagat",
+                "kaiser",
+                "pagat",
+                "Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid",
+                MappingProxyType(_KAISER_PAGAT),
+            ),
+        )
+    }
+)
+
+DEFAULT_PRESET = "kaluki"
+
+
+def get_preset(name: str) -> Preset:
+    """The preset called `name`, or a clear error listing the presets."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise OptionError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+
+
+def parse_setting(text: str) -> tuple[str, str]:
+    """Split one `NAME=VALUE` setting as typed after `--set`."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise OptionError(f"{text!r}: write a setting as NAME=VALUE, like opening_threshold=51")
+    return name.strip(), value.strip()
+
+
+def resolve_options(preset: Preset, overrides: Mapping[str, Value]) -> dict[str, Value]:
+    """The preset's defaults with `overrides` applied, each name and value checked."""
+    values = dict(preset.defaults)
+    for name, raw in overrides.items():
+        option = OPTIONS.get(name)
+        if option is None:
+            raise OptionError(f"unknown option {name!r}")
+        if name not in preset.defaults:
+            raise OptionError(f"{name} is not an option of {preset.name}")
+        values[name] = option.check(raw)
+    return values

@@ -1,0 +1,139 @@
+"""Joker release: can the cards in a player's hand take the joker from a meld on the table (RULES.md §2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.rules.cards import SUITS, Card
+from referee.rules.melds import check_meld
+from referee.rules.table import RummyRules
+
+
+@dataclass(frozen=True)
+class Release:
+    """The referee's answer: whether the joker comes free, what it stood for, which cards go in, and why."""
+
+    released: bool
+    reason: str
+    joker: Card | None = None  # the card the joker stood for, once known
+    uses: tuple[Card, ...] = ()  # the cards from the hand that go into the meld
+    must: str | None = None  # what the player must then do with the joker
+    rule: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer as JSON, cards in canonical notation."""
+        return {
+            "released": self.released,
+            "joker": str(self.joker) if self.joker else None,
+            "uses": [str(card) for card in self.uses],
+            "reason": self.reason,
+            "must": self.must,
+        }
+
+
+def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules) -> Release:
+    """Whether the `hand` cards release a joker of `meld` on the table, under `set_joker_release` for groups.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki")).released
+    False
+    >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D 9C"), rummy_rules("kaluki")).released
+    True
+    """
+    check = check_meld(meld, rules)
+    if not check.valid:
+        return Release(False, f"the meld on the table is not valid: {check.reason}", rule=check.rule)
+    if not check.jokers:
+        return Release(False, "there is no joker in this meld")
+    offered = [card for card in hand if not card.is_joker]
+    if not offered:
+        return Release(False, "a joker is taken with a card from the hand, not with a joker")
+    must = _what_next(rules)
+    if check.kind == "run":
+        return _release_from_run(check.jokers, offered, must)
+    return _release_from_group(tuple(meld), offered, rules, must)
+
+
+def _what_next(rules: RummyRules) -> str:
+    text = "meld the joker again this turn: it cannot go into the hand"
+    if rules.joker_retrieval_penalty:
+        text += f"; a joker not melded this turn costs {rules.joker_retrieval_penalty} points"
+    return text
+
+
+def _release_from_run(jokers: tuple[tuple[Card, ...], ...], offered: list[Card], must: str) -> Release:
+    for options in jokers:
+        if len(options) == 1 and options[0] in offered:
+            card = options[0]
+            return Release(
+                True, f"the joker stands for {card.symbol}: your {card.symbol} takes its place", card, (card,), must
+            )
+    for options in jokers:
+        matching = [card for card in offered if card in options]
+        if matching:
+            could = " or ".join(card.symbol for card in options)
+            return Release(False, f"the joker could be {could}: it is taken only when its card is known")
+    known = " or ".join(card.symbol for options in jokers for card in options)
+    return Release(False, f"the joker stands for {known}, and that card is not among yours")
+
+
+def _release_from_group(meld: tuple[Card, ...], offered: list[Card], rules: RummyRules, must: str) -> Release:
+    naturals = [card for card in meld if not card.is_joker]
+    rank, jokers = naturals[0].rank, len(meld) - len(naturals)
+    missing = [Card(rank, suit) for suit in SUITS if suit not in {card.suit for card in naturals}]
+    mine = [card for card in missing if card in offered]
+    shown = " and ".join(card.symbol for card in missing)
+    rule = "set_joker_release"
+    if not mine:
+        return Release(False, f"the joker here is {' or '.join(c.symbol for c in missing)}, and you hold none of them")
+    if rules.set_joker_release == "both_missing":
+        if jokers == 1 and len(meld) >= 4:
+            return Release(False, "this group is closed (four cards): its joker can never be taken", rule=rule)
+        if jokers == 2 and len(naturals) == 1:
+            card = mine[0]
+            return Release(
+                True,
+                f"your {card.symbol} takes one of the two jokers; the other stays for good",
+                card,
+                (card,),
+                must,
+                rule,
+            )
+        if jokers == 1 and mine == missing:
+            return Release(
+                True, f"you add both missing suits ({shown}): the joker comes free", None, tuple(mine), must, rule
+            )
+        return Release(
+            False,
+            f"only both missing suits together ({shown}) take this joker; "
+            "adding one closes the group and the joker stays for good",
+            rule=rule,
+        )
+    if jokers > 1:
+        return Release(False, "with two jokers in a group, neither joker's card is known", rule=rule)
+    if len(missing) == 1:
+        card = missing[0]
+        return Release(
+            True, f"the joker can only be {card.symbol}: your {card.symbol} takes its place", card, (card,), must, rule
+        )
+    if mine == missing and len(missing) == 2:
+        first, second = missing
+        return Release(
+            True,
+            f"your {first.symbol} completes the group, so the joker is {second.symbol}, "
+            f"which your {second.symbol} takes",
+            second,
+            tuple(missing),
+            must,
+            rule,
+        )
+    other = " or ".join(card.symbol for card in missing if card not in mine)
+    return Release(
+        False,
+        f"the joker could still be {' or '.join(c.symbol for c in missing)}: add your {mine[0].symbol} to the group, "
+        f"and then only {other} takes the joker",
+        rule=rule,
+    )

@@ -1,0 +1,57 @@
+"""Card values: the penalty table, face values and the salon table (RULES.md §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.rules.cards import Card
+from referee.rules.table import RummyRules
+
+ACE, TEN = 1, 10
+JOKER_PENALTY = 15  # 000's table
+SALON_JOKER_IN_HAND = 20  # 001: a joker left in hand
+SALON_ACE_IN_HAND = 15  # 001: an ace left in hand "always" 15
+
+
+def natural_value(rank: int, table: str, *, low_ace: bool = False) -> int:
+    """What a card of `rank` (1-13) counts under `table` (`penalty`, `face` or `salon`).
+
+    The ace is 11 (salon 15), except in a low run (A 2 3) in the face (1) and salon (5) tables.
+
+    >>> natural_value(1, "penalty", low_ace=True), natural_value(1, "face", low_ace=True), natural_value(7, "salon")
+    (11, 1, 5)
+    """
+    if rank == ACE:
+        if table == "salon":
+            return 5 if low_ace else 15
+        return 1 if low_ace and table == "face" else 11
+    if rank >= TEN:
+        return 10
+    return 5 if table == "salon" else rank
+
+
+def hand_card_value(card: Card, table: str) -> int:
+    """What one card left in hand costs under `hand_values` (`penalty`: joker 15; `salon`: joker 20, ace 15)."""
+    if card.is_joker:
+        return SALON_JOKER_IN_HAND if table == "salon" else JOKER_PENALTY
+    if table == "salon" and card.rank == ACE:
+        return SALON_ACE_IN_HAND
+    return natural_value(card.rank, table)
+
+
+def penalty(cards: Iterable[Card], rules: RummyRules) -> int:
+    """The penalty of the cards left in a hand: the sum of their `hand_values`.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> penalty(parse_cards("JK KS AH 10D 8C"), rummy_rules("kaluki"))
+    54
+    """
+    return sum(hand_card_value(card, rules.hand_values) for card in cards)
+
+
+def joker_meld_value(stands_for: int, rules: RummyRules, *, low_ace: bool = False) -> int:
+    """What a joker standing for a card of rank `stands_for` counts in a meld (`joker_meld_value`)."""
+    if isinstance(rules.joker_meld_value, int):
+        return rules.joker_meld_value
+    return natural_value(stands_for, rules.meld_values, low_ace=low_ace)
