@@ -12,10 +12,13 @@ from flask.cli import FlaskGroup
 
 from referee import create_app
 from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
+from referee.rules.events import EventError
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.presets import DEFAULT_PRESET, OPTIONS, OptionError, get_preset, parse_setting
+from referee.rules.record import RecordError, load_json, read_game
 from referee.rules.release import release_joker
+from referee.rules.rummy import RummyGame
 from referee.rules.table import RummyRules, rummy_rules
 from referee.rules.values import penalty
 
@@ -153,3 +156,38 @@ def release(preset: str, settings: Sequence[str], as_json: bool, meld: str, hand
     if result.must:
         text += f"\n  then: {result.must}"
     _print(result.as_json(), as_json, text)
+
+
+def _read_source(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise click.UsageError(f"cannot read {source}: {error.strerror}") from None
+
+
+@cli.command("replay")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")
+@click.argument("source", metavar="FILE")
+def replay_command(as_json: bool, source: str) -> None:
+    """The standings of a game record (FILE, or - for standard input)."""
+    try:
+        record = read_game(load_json(_read_source(source)))
+        game = record.standings()
+    except (RecordError, EventError) as error:
+        raise click.UsageError(str(error)) from None
+    _print(game.as_json(), as_json, _describe_standings(game))
+
+
+def _describe_standings(game: RummyGame) -> str:
+    lines = [f"{game.rules.preset}, after {game.rounds} round{'s' if game.rounds != 1 else ''}:"]
+    for p in game.players:
+        back = f", {p.buybacks} buy-back{'s' if p.buybacks != 1 else ''}" if p.buybacks else ""
+        lines.append(f"  {p.name:<12} {p.score:>5}  {p.status:<10} chips {p.chips:+d}{back}")
+    if game.over:
+        lines.append(f"over: {game.winner} wins" + ("" if game.rules.scoring == "points" else " and takes the pot"))
+    else:
+        lines.append(f"pot: {game.pot} chips")
+    return "\n".join(lines)

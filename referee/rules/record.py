@@ -1,0 +1,160 @@
+"""The game record and the evening record of FORMATS.md: read, checked, written back, and replayed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+from typing import Any
+
+from referee.rules.events import EventError
+from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
+from referee.rules.rummy import RummyGame, replay
+from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
+from referee.rules.table import RummyRules, rules_for
+
+GAME_FORMAT = "referee.game/1"
+EVENING_FORMAT = "referee.evening/1"
+
+
+class RecordError(ValueError):
+    """A game or evening record that cannot be read: the message says where and why."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: its preset, the house's options, its players and its events, in order."""
+
+    preset: str
+    options: Mapping[str, Value]
+    players: tuple[str, ...]
+    events: tuple[RummyEvent, ...]
+
+    @property
+    def rules(self) -> RummyRules:
+        """The rules in force: the preset with the record's options."""
+        rules = rules_for(self.preset, self.options)
+        assert isinstance(rules, RummyRules)
+        return rules
+
+    def standings(self) -> RummyGame:
+        """The standings: what replaying the events gives (EventError for an event that cannot happen)."""
+        return replay(self.rules, self.players, self.events)
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as FORMATS.md writes it."""
+        return {
+            "format": GAME_FORMAT,
+            "preset": self.preset,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "events": [event.as_json() for event in self.events],
+        }
+
+
+def read_game(data: Any) -> GameRecord:
+    """A game record from its JSON data, every part checked; RecordError says what is wrong."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a game record is a JSON object")
+    if data.get("format", GAME_FORMAT) != GAME_FORMAT:
+        raise RecordError(f"format {data.get('format')!r} is not a game record ({GAME_FORMAT})")
+    preset = data.get("preset", DEFAULT_PRESET)
+    options = data.get("options", {})
+    if not isinstance(preset, str):
+        raise RecordError('"preset" is a preset\'s name, like "kaluki"')
+    if not isinstance(options, Mapping):
+        raise RecordError('"options" is an object of option names and values')
+    try:
+        rules = rules_for(preset, options)
+    except OptionError as error:
+        raise RecordError(str(error)) from None
+    if not isinstance(rules, RummyRules):
+        raise RecordError(f"{preset} is a Kaiser preset: Kaiser records are not read yet")
+    players = _players(data.get("players"), rules)
+    events_data = data.get("events", [])
+    if not isinstance(events_data, list):
+        raise RecordError('"events" is a list of events')
+    try:
+        events = tuple(rummy_event_from_json(event, n) for n, event in enumerate(events_data, start=1))
+    except EventError as error:
+        raise RecordError(str(error)) from None
+    return GameRecord(rules.preset, MappingProxyType(rules.changed()), players, events)
+
+
+def _players(value: Any, rules: RummyRules) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
+        raise RecordError('"players" is a list of the players\' names')
+    if len(set(value)) != len(value):
+        twice = next(name for name in value if value.count(name) > 1)
+        raise RecordError(f"{twice} is listed twice among the players")
+    if not rules.min_players <= len(value) <= rules.max_players:
+        raise RecordError(
+            f"{rules.preset} is played by {rules.min_players} to {rules.max_players} players, not {len(value)}"
+        )
+    return tuple(value)
+
+
+def load_json(text: str, what: str = "file") -> Any:
+    """JSON from text, or a RecordError that says where it is broken."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the {what} is not valid JSON: {error.msg} at line {error.lineno}") from None
+
+
+@dataclass(frozen=True)
+class EveningRecord:
+    """An evening: the value of a chip, its currency and its games in the order played."""
+
+    chip_value: Decimal
+    currency: str
+    games: tuple[GameRecord, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        """The evening as FORMATS.md writes it."""
+        return {
+            "format": EVENING_FORMAT,
+            "chip_value": f"{self.chip_value:.2f}",
+            "currency": self.currency,
+            "games": [game.as_json() for game in self.games],
+        }
+
+
+def read_evening(data: Any) -> EveningRecord:
+    """An evening record from its JSON data; RecordError names the game and the problem."""
+    if not isinstance(data, Mapping) or data.get("format") != EVENING_FORMAT:
+        raise RecordError(f'an evening record is an object with "format": "{EVENING_FORMAT}"')
+    chip_value = parse_money(data.get("chip_value"))
+    currency = data.get("currency", "")
+    if not isinstance(currency, str):
+        raise RecordError('"currency" is a currency code, like "EUR"')
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise RecordError('"games" is a list of game records')
+    records = []
+    for number, game in enumerate(games, start=1):
+        try:
+            records.append(read_game(game))
+        except RecordError as error:
+            raise RecordError(f"game {number}: {error}") from None
+    return EveningRecord(chip_value, currency, tuple(records))
+
+
+def parse_money(value: Any) -> Decimal:
+    """A chip's value from a decimal string like "0.20": never a float, at most cents."""
+    if not isinstance(value, str):
+        raise RecordError('"chip_value" is a decimal string, like "0.20" (money is never a float)')
+    try:
+        amount = Decimal(value)
+    except InvalidOperation:
+        raise RecordError(f"chip_value {value!r} is not a decimal number, like \"0.20\"") from None
+    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+        raise RecordError(f"chip_value {value!r} must be zero or more, in whole cents")
+    return amount
+
+
+def game_chips(games: Sequence[GameRecord]) -> list[dict[str, int]]:
+    """Each game's net chips per player, by replaying it."""
+    return [{p.name: p.chips for p in game.standings().players} for game in games]

@@ -1,0 +1,146 @@
+"""The events of a Kaluki or Rami game, as in the game record of FORMATS.md: rounds, void rounds, buy-backs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.events import EventError
+
+Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
+RAMI_KINDS = ("with_table", "own_cards")
+
+
+def _empty() -> Mapping[str, int]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round won by `winner`, with the hand of every other player still in."""
+
+    winner: str
+    hands: Mapping[str, Hand]
+    all_in_one: bool = False  # a kaluki or a hunt
+    rami: str | None = None  # Rami: "with_table" or "own_cards"
+    laid: Mapping[str, int] | None = None  # Rami: points each player laid this round (None: not given)
+    unreturned_jokers: Mapping[str, int] = field(default_factory=_empty)  # jokers taken back and not replayed
+
+    def as_json(self) -> dict[str, Any]:
+        """The round as a game-record event, cards in canonical notation."""
+        data: dict[str, Any] = {
+            "type": "round",
+            "winner": self.winner,
+            "hands": {
+                name: hand if isinstance(hand, int) else [str(c) for c in hand] for name, hand in self.hands.items()
+            },
+        }
+        if self.all_in_one:
+            data["all_in_one"] = True
+        if self.rami:
+            data["rami"] = self.rami
+        if self.laid is not None:
+            data["laid"] = dict(self.laid)
+        if self.unreturned_jokers:
+            data["unreturned_jokers"] = dict(self.unreturned_jokers)
+        return data
+
+
+@dataclass(frozen=True)
+class Void:
+    """A round with no winner: the stock ran out a second time."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The void round as a game-record event."""
+        return {"type": "void"}
+
+
+@dataclass(frozen=True)
+class Buyback:
+    """An eliminated player pays into the pot to come back in."""
+
+    player: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The buy-back as a game-record event."""
+        return {"type": "buyback", "player": self.player}
+
+
+RummyEvent = Round | Void | Buyback
+_KEYS = {
+    "round": {"type", "winner", "hands", "all_in_one", "rami", "laid", "unreturned_jokers"},
+    "void": {"type"},
+    "buyback": {"type", "player"},
+}
+
+
+def rummy_event_from_json(data: Any, position: int) -> RummyEvent:
+    """One event of a Kaluki or Rami game record, checked for shape (not yet against the game)."""
+    if not isinstance(data, Mapping):
+        raise EventError(position, 'an event is an object with a type, like {"type": "void"}')
+    kind = data.get("type")
+    if kind not in _KEYS:
+        raise EventError(position, f"unknown event type {kind!r}: a rummy game has round, void and buyback events")
+    unknown = sorted(set(data) - _KEYS[kind])
+    if unknown:
+        raise EventError(position, f"a {kind} event has no {', '.join(repr(k) for k in unknown)}")
+    if kind == "void":
+        return Void()
+    if kind == "buyback":
+        return Buyback(_name(data.get("player"), "player", position))
+    return _round_from_json(data, position)
+
+
+def _round_from_json(data: Mapping[str, Any], position: int) -> Round:
+    winner = _name(data.get("winner"), "winner", position)
+    hands_data = data.get("hands")
+    if not isinstance(hands_data, Mapping):
+        raise EventError(position, 'a round needs "hands": each other player\'s cards or points')
+    hands = {_name(name, "player", position): _hand(hand, str(name), position) for name, hand in hands_data.items()}
+    all_in_one = data.get("all_in_one", False)
+    if not isinstance(all_in_one, bool):
+        raise EventError(position, '"all_in_one" is true or false')
+    rami = data.get("rami")
+    if rami is not None and rami not in RAMI_KINDS:
+        raise EventError(position, f'"rami" is "with_table" or "own_cards", not {rami!r}')
+    laid = data.get("laid")
+    return Round(
+        winner,
+        MappingProxyType(hands),
+        all_in_one,
+        rami,
+        None if laid is None else _points(laid, "laid", position),
+        _points(data.get("unreturned_jokers", {}), "unreturned_jokers", position),
+    )
+
+
+def _name(value: Any, what: str, position: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise EventError(position, f"the {what} must be a player's name")
+    return value
+
+
+def _hand(value: Any, name: str, position: int) -> Hand:
+    if isinstance(value, bool) or not isinstance(value, int | str | list):
+        raise EventError(position, f'{name}\'s hand is cards ("JK 5C" or ["JK", "5C"]) or a number of points')
+    if isinstance(value, int):
+        if value < 0:
+            raise EventError(position, f"{name}'s hand cannot be worth {value}: points are never negative")
+        return value
+    if isinstance(value, list) and not all(isinstance(card, str) for card in value):
+        raise EventError(position, f'{name}\'s hand lists cards as strings, like ["JK", "5C"]')
+    try:
+        return parse_cards(value)
+    except CardError as error:
+        raise EventError(position, f"{name}'s hand: {error}") from None
+
+
+def _points(value: Any, key: str, position: int) -> Mapping[str, int]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
+    ):
+        raise EventError(position, f'"{key}" gives each player a whole number, like {{"Ana": 90}}')
+    return MappingProxyType({_name(name, "player", position): n for name, n in value.items()})
