@@ -35,6 +35,9 @@ class RefereeGroup(FlaskGroup):
         except click.exceptions.Abort:
             click.echo("referee: stopped", err=True)
             sys.exit(1)
+        except click.exceptions.NoArgsIsHelpError:
+            click.echo("referee: no command given (referee --help lists them)", err=True)
+            sys.exit(BAD_INPUT)
         except click.ClickException as error:
             click.echo(f"referee: {error.format_message()}", err=True)
             sys.exit(BAD_INPUT)

@@ -207,8 +207,9 @@ def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
     windows = [w for w in _covering_windows(fixed_places, length) if _ace_allowed(w, rules)]
     if not windows:
         raise _run_gap_or_ace(fixed_places, meld, suit, rules)
-    # A joker takes the place where it lies when the cards read as a run in the order laid.
-    readings = [r for r in (_as_laid(meld, w) for w in windows) if r is not None]
+    # A joker takes the place where it lies when the cards read as a run in the order laid; without
+    # jokers the order changes nothing, and the meld is worth its best reading.
+    readings = [r for r in (_as_laid(meld, w) for w in windows) if r is not None] if _has_joker(meld) else []
     if not readings:
         readings = [_any_order(meld, w) for w in windows]
     value = max(_window_value(meld, window, rules) for window, _ in readings)
@@ -218,6 +219,10 @@ def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
         for i in range(len(readings[0][1]))
     )
     return _Reading("run", value, joker_cards)
+
+
+def _has_joker(meld: tuple[Card, ...]) -> bool:
+    return any(card.is_joker for card in meld)
 
 
 def _covering_windows(places: set[int], length: int) -> Iterator[_Window]:

@@ -149,7 +149,7 @@ def parse_money(value: Any) -> Decimal:
     try:
         amount = Decimal(value)
     except InvalidOperation:
-        raise RecordError(f"chip_value {value!r} is not a decimal number, like \"0.20\"") from None
+        raise RecordError(f'chip_value {value!r} is not a decimal number, like "0.20"') from None
     if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
         raise RecordError(f"chip_value {value!r} must be zero or more, in whole cents")
     return amount
