@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -13,12 +14,14 @@ from flask.cli import FlaskGroup
 from referee import create_app
 from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
 from referee.rules.events import EventError
+from referee.rules.kaiser import KaiserGame
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.presets import DEFAULT_PRESET, OPTIONS, OptionError, get_preset, parse_setting
-from referee.rules.record import RecordError, load_json, read_game
+from referee.rules.record import RecordError, game_chips, load_json, read_evening, read_game
 from referee.rules.release import release_joker
 from referee.rules.rummy import RummyGame
+from referee.rules.settlement import SettlementError, evening_balances, settle_json
 from referee.rules.table import RummyRules, rummy_rules
 from referee.rules.values import penalty
 
@@ -41,6 +44,12 @@ class RefereeGroup(FlaskGroup):
         except click.ClickException as error:
             click.echo(f"referee: {error.format_message()}", err=True)
             sys.exit(BAD_INPUT)
+        except Exception as error:
+            if os.environ.get("REFEREE_DEBUG"):
+                raise
+            name = type(error).__name__
+            click.echo(f"referee: unexpected error ({name}: {error}); REFEREE_DEBUG=1 shows more", err=True)
+            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -105,7 +114,7 @@ def _describe_meld(check: MeldCheck, rules: RummyRules) -> str:
     return "\n".join(lines)
 
 
-@cli.command()
+@cli.command(with_appcontext=False)
 @table_options
 @click.argument("cards", nargs=-1, required=True)
 def check(preset: str, settings: Sequence[str], as_json: bool, cards: Sequence[str]) -> None:
@@ -115,7 +124,7 @@ def check(preset: str, settings: Sequence[str], as_json: bool, cards: Sequence[s
     _print(result.as_json(), as_json, _describe_meld(result, rules))
 
 
-@cli.command()
+@cli.command(with_appcontext=False)
 @table_options
 @click.option("--all-in-one", is_flag=True, help="The whole hand is laid in one turn (exempt when the preset says so).")
 @click.argument("melds", nargs=-1, required=True)
@@ -133,7 +142,7 @@ def opening(preset: str, settings: Sequence[str], as_json: bool, all_in_one: boo
     _print(result.as_json(), as_json, "\n".join(lines))
 
 
-@cli.command("penalty")
+@cli.command("penalty", with_appcontext=False)
 @table_options
 @click.argument("cards", nargs=-1, required=True)
 def penalty_command(preset: str, settings: Sequence[str], as_json: bool, cards: Sequence[str]) -> None:
@@ -145,7 +154,7 @@ def penalty_command(preset: str, settings: Sequence[str], as_json: bool, cards: 
     _print(data, as_json, f"{' '.join(card.symbol for card in hand)}: {points} penalty points")
 
 
-@cli.command()
+@cli.command(with_appcontext=False)
 @table_options
 @click.argument("meld")
 @click.argument("hand", nargs=-1, required=True)
@@ -171,7 +180,7 @@ def _read_source(source: str) -> str:
         raise click.UsageError(f"cannot read {source}: {error.strerror}") from None
 
 
-@cli.command("replay")
+@cli.command("replay", with_appcontext=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")
 @click.argument("source", metavar="FILE")
 def replay_command(as_json: bool, source: str) -> None:
@@ -181,16 +190,50 @@ def replay_command(as_json: bool, source: str) -> None:
         game = record.standings()
     except (RecordError, EventError) as error:
         raise click.UsageError(str(error)) from None
-    _print(game.as_json(), as_json, _describe_standings(game))
+    text = _describe_standings(game) if isinstance(game, RummyGame) else _describe_kaiser(game)
+    _print(game.as_json(), as_json, text)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _describe_standings(game: RummyGame) -> str:
-    lines = [f"{game.rules.preset}, after {game.rounds} round{'s' if game.rounds != 1 else ''}:"]
+    lines = [f"{game.rules.preset}, after {_plural(game.rounds, 'round')}:"]
     for p in game.players:
-        back = f", {p.buybacks} buy-back{'s' if p.buybacks != 1 else ''}" if p.buybacks else ""
+        back = f", {_plural(p.buybacks, 'buy-back')}" if p.buybacks else ""
         lines.append(f"  {p.name:<12} {p.score:>5}  {p.status:<10} chips {p.chips:+d}{back}")
     if game.over:
         lines.append(f"over: {game.winner} wins" + ("" if game.rules.scoring == "points" else " and takes the pot"))
     else:
-        lines.append(f"pot: {game.pot} chips")
+        lines.append(f"pot: {game.pot} chips; {game.dealer()} deals next")
     return "\n".join(lines)
+
+
+def _describe_kaiser(game: KaiserGame) -> str:
+    lines = [f"{game.rules.preset}, after {_plural(game.hands, 'hand')}:"]
+    for name, players in zip(game.teams.names, game.teams.players, strict=True):
+        lines.append(f"  {name:<6} {' & '.join(players):<24} {game.score(name):>4}")
+    lines.append(f"over: {game.winner} wins" if game.over else f"{game.next_dealer or 'anyone'} deals next")
+    return "\n".join(lines)
+
+
+@cli.command("settle", with_appcontext=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")
+@click.argument("source", metavar="FILE")
+def settle_command(as_json: bool, source: str) -> None:
+    """An evening record (FILE, or - for standard input) to balances and the fewest payments."""
+    try:
+        evening = read_evening(load_json(_read_source(source)))
+        balances = evening_balances(game_chips(evening.games))
+        data = settle_json(balances, evening.chip_value)
+    except (RecordError, SettlementError) as error:
+        raise click.UsageError(str(error)) from None
+    currency = f" {evening.currency}" if evening.currency else ""
+    lines = [f"  {name:<12} {chips:+d} chips" for name, chips in data["balances"].items()]
+    pays = [
+        f"  {p['from']} pays {p['to']} {p['amount']}{currency} ({_plural(p['chips'], 'chip')})"
+        for p in data["payments"]
+    ]
+    text = "\n".join(["balances:", *lines, "payments:", *(pays or ["  nobody owes anything"])])
+    _print(data, as_json, text)

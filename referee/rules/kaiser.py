@@ -265,15 +265,22 @@ def trick_points(hand: KaiserHand, team: str) -> int:
 
 
 def bidder_change(rules: KaiserRules, bid: int, no_trump: bool, points: int) -> tuple[int, str]:
-    """The bidding team's score change, and the rule it rests on, when it took `points` against `bid`."""
-    times, shown = (2, f"{bid} no trump") if no_trump else (1, str(bid))
-    double = " × 2" if no_trump else ""
-    if points < bid:
-        return -bid * times, f"bid {shown} failed with {points} points: loses {bid}{double}"
-    if rules.made_bid == "points_taken":
-        return points * times, f"bid {shown} made: scores the {points} points taken{double} (made_bid = points_taken)"
-    total = f"({bid} + {points}){double}" if no_trump else f"{bid} + {points}"
-    return (bid + points) * times, f"bid {shown} made with {points} points: scores {total} (made_bid = bid_plus_points)"
+    """The bidding team's score change, and the rule it rests on, when it took `points` against `bid`.
+
+    >>> from referee.rules.table import rules_for
+    >>> bidder_change(rules_for("kaiser"), 8, True, 12)
+    (40, 'bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40 (made_bid = bid_plus_points)')
+    """
+    shown, made = (f"{bid} no trump" if no_trump else str(bid)), points >= bid
+    if not made:
+        change, how, rule = -bid, f"loses {bid}", ""
+    elif rules.made_bid == "points_taken":
+        change, how, rule = points, f"scores the {points} points taken", " (made_bid = points_taken)"
+    else:
+        change, how, rule = bid + points, f"scores {bid} + {points} = {bid + points}", " (made_bid = bid_plus_points)"
+    if no_trump:
+        change, how = 2 * change, f"{how}, doubled in no trump: {abs(2 * change)}"
+    return change, f"bid {shown} {'made' if made else 'failed'} with {points} points: {how}{rule}"
 
 
 def defender_change(rules: KaiserRules, score: int, points: int) -> tuple[int, str]:
@@ -334,6 +341,7 @@ class KaiserGame:
 
     def verify(self, event: KaiserEvent, position: int) -> None:
         """Refuse, with the reason, an event that cannot come next."""
+        parse_kaiser_event(event.as_json(), position, self.teams)  # an event built in code: players, teams, tricks
         if self.winner is not None:
             a, b = self.scores
             raise EventError(position, f"the game is over: {self.winner} won, {a} to {b}; no deal comes after")

@@ -10,10 +10,20 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EventError
+from referee.rules.kaiser import (
+    KaiserError,
+    KaiserEvent,
+    KaiserGame,
+    KaiserHand,
+    KaiserTeams,
+    PassedDeal,
+    parse_kaiser_events,
+    replay_kaiser,
+)
 from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
 from referee.rules.rummy import RummyGame, replay
-from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
-from referee.rules.table import RummyRules, rules_for
+from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.table import KaiserRules, Rules, RummyRules, rules_for
 
 GAME_FORMAT = "referee.game/1"
 EVENING_FORMAT = "referee.evening/1"
@@ -25,31 +35,38 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game: its preset, the house's options, its players and its events, in order."""
+    """One game: its preset, the house's options, its players (or Kaiser teams) and its events, in order."""
 
     preset: str
     options: Mapping[str, Value]
-    players: tuple[str, ...]
-    events: tuple[RummyEvent, ...]
+    players: tuple[str, ...]  # in seat order; for Kaiser, the four players clockwise
+    events: tuple[RummyEvent, ...] | tuple[KaiserEvent, ...]
+    first_dealer: str | None = None  # who dealt the first round (an optional key of a rummy record)
+    teams: KaiserTeams | None = None  # Kaiser only
 
     @property
-    def rules(self) -> RummyRules:
+    def rules(self) -> Rules:
         """The rules in force: the preset with the record's options."""
-        rules = rules_for(self.preset, self.options)
-        assert isinstance(rules, RummyRules)
-        return rules
+        return rules_for(self.preset, self.options)
 
-    def standings(self) -> RummyGame:
+    def standings(self) -> RummyGame | KaiserGame:
         """The standings: what replaying the events gives (EventError for an event that cannot happen)."""
-        return replay(self.rules, self.players, self.events)
+        rules = self.rules
+        if isinstance(rules, KaiserRules):
+            assert self.teams is not None
+            return replay_kaiser(rules, self.teams, [e for e in self.events if isinstance(e, KaiserHand | PassedDeal)])
+        dealer = self.players.index(self.first_dealer) if self.first_dealer else 0
+        return replay(rules, self.players, [e for e in self.events if isinstance(e, Round | Void | Buyback)], dealer)
 
     def as_json(self) -> dict[str, Any]:
         """The record as FORMATS.md writes it."""
+        seats: dict[str, Any] = {"teams": self.teams.as_json()} if self.teams else {"players": list(self.players)}
         return {
             "format": GAME_FORMAT,
             "preset": self.preset,
             "options": dict(self.options),
-            "players": list(self.players),
+            **seats,
+            **({"first_dealer": self.first_dealer} if self.first_dealer else {}),
             "events": [event.as_json() for event in self.events],
         }
 
@@ -70,17 +87,32 @@ def read_game(data: Any) -> GameRecord:
         rules = rules_for(preset, options)
     except OptionError as error:
         raise RecordError(str(error)) from None
-    if not isinstance(rules, RummyRules):
-        raise RecordError(f"{preset} is a Kaiser preset: Kaiser records are not read yet")
-    players = _players(data.get("players"), rules)
     events_data = data.get("events", [])
     if not isinstance(events_data, list):
         raise RecordError('"events" is a list of events')
+    changed = MappingProxyType(rules.changed())
+    if isinstance(rules, KaiserRules):
+        return _read_kaiser(data, rules.preset, changed, events_data)
+    players = _players(data.get("players"), rules)
     try:
         events = tuple(rummy_event_from_json(event, n) for n, event in enumerate(events_data, start=1))
     except EventError as error:
         raise RecordError(str(error)) from None
-    return GameRecord(rules.preset, MappingProxyType(rules.changed()), players, events)
+    first_dealer = data.get("first_dealer")
+    if first_dealer is not None and first_dealer not in players:
+        raise RecordError(f"first_dealer {first_dealer!r} is not one of the players")
+    return GameRecord(rules.preset, changed, players, events, first_dealer)
+
+
+def _read_kaiser(data: Mapping[str, Any], preset: str, options: Mapping[str, Value], events: list[Any]) -> GameRecord:
+    if "players" in data:
+        raise RecordError('a Kaiser record names its two teams in "teams", not "players"')
+    try:
+        teams = KaiserTeams.from_json(data.get("teams"))
+        parsed = parse_kaiser_events(events, teams)
+    except (KaiserError, EventError) as error:
+        raise RecordError(str(error)) from None
+    return GameRecord(preset, options, teams.seats, parsed, teams=teams)
 
 
 def _players(value: Any, rules: RummyRules) -> tuple[str, ...]:
@@ -156,5 +188,16 @@ def parse_money(value: Any) -> Decimal:
 
 
 def game_chips(games: Sequence[GameRecord]) -> list[dict[str, int]]:
-    """Each game's net chips per player, by replaying it."""
-    return [{p.name: p.chips for p in game.standings().players} for game in games]
+    """Each game's net chips per player, by replaying it; a game whose pot is still on the table is refused."""
+    chips = []
+    for number, game in enumerate(games, start=1):
+        try:
+            standings = game.standings()
+        except EventError as error:
+            raise RecordError(f"game {number}: {error}") from None
+        if isinstance(standings, KaiserGame):
+            continue  # Kaiser is played for points, not chips
+        if standings.pot:
+            raise RecordError(f"game {number} is not over: its pot of {standings.pot} chips has no winner yet")
+        chips.append({p.name: p.chips for p in standings.players})
+    return chips

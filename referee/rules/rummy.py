@@ -65,6 +65,20 @@ class RummyGame:
     over: bool = False
     winner: str | None = None
     results: tuple[RoundResult, ...] = ()
+    first_dealer: int = 0  # the seat of the first round's dealer
+    last_dealer: int | None = None  # the seat of the last round's dealer
+
+    def dealer(self) -> str | None:
+        """Who deals the next round: the deal passes to the left, skipping players who are out."""
+        if self.over:
+            return None
+        seats = len(self.players)
+        start = self.first_dealer if self.last_dealer is None else self.last_dealer + 1
+        for step in range(seats):
+            player = self.players[(start + step) % seats]
+            if player.status == IN:
+                return player.name
+        return None
 
     def player(self, name: str) -> Player:
         """The standing of the player called `name`."""
@@ -88,15 +102,15 @@ class RummyGame:
         }
 
 
-def new_game(rules: RummyRules, players: Sequence[str]) -> RummyGame:
+def new_game(rules: RummyRules, players: Sequence[str], first_dealer: int = 0) -> RummyGame:
     """A game before its first round: every player has paid the ante into the pot."""
     seats = tuple(Player(name, chips=-rules.ante) for name in players)
-    return RummyGame(rules, seats, pot=rules.ante * len(seats))
+    return RummyGame(rules, seats, pot=rules.ante * len(seats), first_dealer=first_dealer % len(seats))
 
 
-def replay(rules: RummyRules, players: Sequence[str], events: Iterable[RummyEvent]) -> RummyGame:
+def replay(rules: RummyRules, players: Sequence[str], events: Iterable[RummyEvent], first_dealer: int = 0) -> RummyGame:
     """The standings after every event, each checked against the game as it then stands."""
-    game = new_game(rules, players)
+    game = new_game(rules, players, first_dealer)
     for position, event in enumerate(events, start=1):
         game = apply(game, event, position)
     return game
@@ -108,7 +122,9 @@ def apply(game: RummyGame, event: RummyEvent, position: int) -> RummyGame:
         raise EventError(position, f"the game is over: {game.winner} won it" if game.winner else "the game is over")
     if isinstance(event, Buyback):
         return buyback(game, event.player, position)
-    game = _close_buybacks(game)
+    game = close_buybacks(game)
+    dealer = game.dealer()
+    game = replace(game, last_dealer=None if dealer is None else _seat(game, dealer))
     if isinstance(event, Void):
         return replace(game, rounds=game.rounds + 1, results=(*game.results, RoundResult(None)))
     return play_round(game, event, position)
@@ -139,15 +155,24 @@ def can_buyback(game: RummyGame, name: str) -> bool:
     return not game.over
 
 
+def restart_score(game: RummyGame) -> int:
+    """The total a player buying back now restarts at (`buyback_score`)."""
+    if game.rules.buyback_score == "zero":
+        return 0
+    return max((p.score for p in game.players if p.status == IN), default=0)
+
+
 def buyback(game: RummyGame, name: str, position: int = 0) -> RummyGame:
     """The game after `name` pays `buyback_cost` into the pot and restarts (`buyback_score`)."""
     verify_buyback(game, name, position)
     rules = game.rules
-    in_scores = [p.score for p in game.players if p.status == IN]
-    restart = max(in_scores) if rules.buyback_score == "highest_remaining" else 0
     player = game.player(name)
     back = replace(
-        player, score=restart, status=IN, buybacks=player.buybacks + 1, chips=player.chips - rules.buyback_cost
+        player,
+        score=restart_score(game),
+        status=IN,
+        buybacks=player.buybacks + 1,
+        chips=player.chips - rules.buyback_cost,
     )
     return replace(game, players=_swap(game.players, back), pot=game.pot + rules.buyback_cost)
 
@@ -300,11 +325,15 @@ def _maybe_reached_target(game: RummyGame) -> RummyGame:
     return replace(game, players=players, pot=0, over=True, winner=winner)
 
 
-def _close_buybacks(game: RummyGame) -> RummyGame:
+def close_buybacks(game: RummyGame) -> RummyGame:
     """A player who did not buy back before the next round is out for good."""
     if all(p.status != ELIMINATED for p in game.players):
         return game
     return replace(game, players=tuple(replace(p, status=OUT) if p.status == ELIMINATED else p for p in game.players))
+
+
+def _seat(game: RummyGame, name: str) -> int:
+    return next(n for n, p in enumerate(game.players) if p.name == name)
 
 
 def _swap(players: tuple[Player, ...], new: Player) -> tuple[Player, ...]:

@@ -348,3 +348,22 @@ def test_record_export_import_export_is_the_same() -> None:
     exported = read_game(data).as_json()
     assert read_game(exported).as_json() == exported
     assert exported["events"] == data["events"]
+
+
+def test_the_deal_passes_left_skipping_players_who_are_out() -> None:
+    record = {
+        "players": ["A", "B", "C"],
+        "first_dealer": "B",
+        "events": [{"type": "round", "winner": "A", "hands": {"B": 10, "C": 160}}],
+    }
+    assert read_game({**record, "events": []}).standings().dealer() == "B"
+    assert read_game(record).standings().dealer() == "A"  # C, eliminated, deals only once back in
+    bought_back = read_game({**record, "events": [*record["events"], {"type": "buyback", "player": "C"}]})
+    assert bought_back.standings().dealer() == "C"
+    skipped = read_game({**record, "events": [*record["events"], {"type": "void"}]}).standings()
+    assert skipped.player("C").status == "out" and skipped.dealer() == "B"
+
+
+def test_first_dealer_must_be_a_player() -> None:
+    with pytest.raises(RecordError, match="first_dealer 'Z' is not one of the players"):
+        read_game({"players": ["A", "B"], "first_dealer": "Z"})

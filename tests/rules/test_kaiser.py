@@ -1,0 +1,537 @@
+"""Kaiser (RULES.md §7 and §8): hand records, bidding, scoring and the replay.
+
+Team A is Ana and Céline, team B Ben and Driss; they sit Ana, Ben, Céline, Driss clockwise. `deal` gives
+hands their dealers in that order, Ana first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import event as note
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.rules.events import EventError
+from referee.rules.kaiser import (
+    Bid,
+    KaiserError,
+    KaiserGame,
+    KaiserHand,
+    KaiserTeams,
+    PassedDeal,
+    bid_outranks,
+    check_bidding,
+    parse_kaiser_event,
+    parse_kaiser_events,
+    replay_kaiser,
+    trick_points,
+)
+from referee.rules.table import KaiserRules, rules_for
+
+TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
+TABLE = KaiserTeams.from_json(TEAMS)
+SEATS = ["Ana", "Ben", "Céline", "Driss"]
+EXAMPLES = settings(max_examples=500, deadline=None)
+
+
+def rules(preset: str = "kaiser", **options: Any) -> KaiserRules:
+    chosen = rules_for(preset, options)
+    assert isinstance(chosen, KaiserRules)
+    return chosen
+
+
+def hand(bidder: str, bid: int, a_tricks: int, five: str, three: str, *, no_trump: bool = False) -> dict[str, Any]:
+    """A hand without its dealer: team A's tricks (B took the rest) and who took the 5♥ and the 3♠."""
+    return {
+        "type": "hand", "bidder": bidder, "bid": bid, "no_trump": no_trump,
+        "tricks": {"A": a_tricks}, "five_hearts": five, "three_spades": three,
+    }  # fmt: skip
+
+
+def passed() -> dict[str, Any]:
+    return {"type": "passed"}
+
+
+def deal(*events: dict[str, Any], first: int = 0) -> list[dict[str, Any]]:
+    """The events with their dealers, clockwise from SEATS[first]."""
+    return [event | {"dealer": SEATS[(first + n) % 4]} for n, event in enumerate(events)]
+
+
+def play(preset: str, *events: dict[str, Any], **options: Any) -> KaiserGame:
+    return replay_kaiser(rules(preset, **options), TEAMS, deal(*events))
+
+
+def refusal(preset: str, events: list[dict[str, Any]], **options: Any) -> EventError:
+    with pytest.raises(EventError) as caught:
+        replay_kaiser(rules(preset, **options), TEAMS, events)
+    return caught.value
+
+
+# Scores before the last hand of an example, reached by replaying these hands (checked in the table).
+TO_30_46 = [  # A 6 NT made with 10: (6 + 10) × 2 = 32, B 0; B 11 NT made with 12: 46, A −2
+    hand("Ana", 6, 5, "A", "B", no_trump=True),
+    hand("Ben", 11, 1, "B", "A", no_trump=True),
+]
+FINISHED = [hand("Ana", 12, 7, "A", "B", no_trump=True), hand("Céline", 5, 4, "A", "A")]  # 48 / −2, then 59 / 2
+TO_44_40 = [  # A 11 NT made with 12: 46, B −2; B 9 NT made with 12: 42, A at 46 still counts its −2
+    hand("Ana", 11, 7, "A", "B", no_trump=True),
+    hand("Ben", 9, 1, "B", "A", no_trump=True),
+]
+TO_44_40_PAGAT = [  # made bids score the points taken: 6 / 4; 8 × 2 → 22 / 6; 12 × 2 → 46 / 4; 46 / 16; 44 / 40
+    hand("Ana", 6, 1, "A", "B"),
+    hand("Ana", 6, 3, "A", "B", no_trump=True),
+    hand("Ana", 6, 7, "A", "B", no_trump=True),
+    hand("Ben", 6, 2, "A", "A", no_trump=True),
+    hand("Ben", 6, 1, "B", "A", no_trump=True),
+]
+
+# RULES.md §8, Kaiser: (example, preset, hands before, scores before, last hand, changes A and B, winner).
+SECTION_8 = [
+    ("A 7, 6 tricks with the 5♥: A +18, B −1", "kaiser", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (18, -1), None),
+    ("A 7, 6 tricks, 5♥: A +11 (pagat)", "kaiser-pagat", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (11, -1), None),
+    ("A 9, 5 tricks with the 3♠: A −9, B +8", "kaiser", [], (0, 0), hand("Ana", 9, 5, "B", "A"), (-9, 8), None),
+    ("A 8 NT, 7 tricks with the 5♥: A +40, B −2", "kaiser", [], (0, 0),
+     hand("Ana", 8, 7, "A", "B", no_trump=True), (40, -2), None),
+    ("A 8 NT, 7 tricks with the 5♥ (pagat): A +24", "kaiser-pagat", [], (0, 0),
+     hand("Ana", 8, 7, "A", "B", no_trump=True), (24, -2), None),
+    ("A 30, B 46: A 7 fails with 6, B at 46 adds nothing", "kaiser", TO_30_46, (30, 46),
+     hand("Céline", 7, 4, "A", "A"), (-7, 0), None),
+    ("A 44, B 40: A 8 makes 8 points, reaches 60 and wins", "kaiser", TO_44_40, (44, 40),
+     hand("Céline", 8, 3, "A", "B"), (16, 2), "A"),
+    ("A 44, B 40: A 8 makes 8 points, reaches 52 and wins (pagat)", "kaiser-pagat", TO_44_40_PAGAT, (44, 40),
+     hand("Ana", 8, 3, "A", "B"), (8, 2), "A"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("preset", "before", "scores", "last", "changes", "winner"),
+    [row[1:] for row in SECTION_8],
+    ids=[row[0] for row in SECTION_8],
+)
+def test_section_8_examples(
+    preset: str,
+    before: list[dict[str, Any]],
+    scores: tuple[int, int],
+    last: dict[str, Any],
+    changes: tuple[int, int],
+    winner: str | None,
+) -> None:
+    assert play(preset, *before).scores == scores
+    game = play(preset, *before, last)
+    result = game.hand_results[-1]
+    assert tuple(team.change for team in result.results) == changes
+    assert game.scores == (scores[0] + changes[0], scores[1] + changes[1])
+    assert game.winner == winner and game.over is (winner is not None)
+    assert sum(team.points for team in result.results) == 10
+
+
+# Trick points (RULES.md §7).
+
+
+@pytest.mark.parametrize(
+    ("a_tricks", "five", "three", "points"),
+    [
+        (6, "A", "B", (11, -1)),
+        (5, "B", "A", (2, 8)),
+        (4, "A", "A", (6, 4)),
+        (8, "A", "A", (10, 0)),
+        (1, "B", "B", (1, 9)),
+    ],
+)
+def test_trick_points_one_a_trick_five_hearts_plus_5_three_spades_minus_3(
+    a_tricks: int, five: str, three: str, points: tuple[int, int]
+) -> None:
+    parsed = KaiserHand.from_json(hand("Ana", 7, a_tricks, five, three) | {"dealer": "Ana"}, 1, TABLE)
+    assert (trick_points(parsed, "A"), trick_points(parsed, "B")) == points
+
+
+# The bidding team's score (RULES.md §7: made_bid, no trump).
+
+
+def test_made_bid_bid_plus_points_scores_bid_and_points() -> None:
+    result = play("kaiser", hand("Ana", 6, 6, "B", "B")).hand_results[0].results[0]
+    assert (result.points, result.change) == (6, 12)
+    assert "6 + 6" in result.explanation and "made_bid = bid_plus_points" in result.explanation
+
+
+def test_made_bid_points_taken_scores_the_points() -> None:
+    result = play("kaiser", hand("Ana", 6, 6, "B", "B"), made_bid="points_taken").hand_results[0].results[0]
+    assert result.change == 6 and "made_bid = points_taken" in result.explanation
+
+
+def test_bid_made_exactly_counts_as_made() -> None:
+    assert play("kaiser", hand("Ben", 8, 5, "B", "A")).scores == (2, 16)
+
+
+def test_failed_bid_loses_the_bid_in_both_presets() -> None:
+    for preset in ("kaiser", "kaiser-pagat"):
+        result = play(preset, hand("Ben", 10, 1, "B", "B")).hand_results[0].results[1]
+        assert (result.points, result.change) == (9, -10)
+        assert result.explanation == "bid 10 failed with 9 points: loses 10"
+
+
+def test_no_trump_doubles_a_failed_bid_a_failed_9_no_trump_loses_18() -> None:
+    game = play("kaiser", hand("Ana", 9, 5, "B", "A", no_trump=True))
+    assert game.scores == (-18, 8)
+    assert game.hand_results[0].results[0].explanation == (
+        "bid 9 no trump failed with 2 points: loses 9, doubled in no trump: 18"
+    )
+
+
+def test_no_trump_doubles_a_made_bid_in_both_presets() -> None:
+    assert play("kaiser", hand("Ana", 12, 7, "A", "B", no_trump=True)).scores == (48, -2)
+    assert play("kaiser-pagat", hand("Ana", 10, 8, "A", "A", no_trump=True)).scores == (20, 0)
+
+
+# The other team's score (RULES.md §7: bid_out).
+
+
+def test_other_team_adds_its_points_below_bid_out_never_doubled() -> None:
+    game = play("kaiser", hand("Ana", 9, 5, "B", "A", no_trump=True))
+    assert game.hand_results[0].results[1].change == 8
+    assert "below 45" in game.hand_results[0].results[1].explanation
+
+
+def test_other_team_at_bid_out_adds_nothing() -> None:
+    game = play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A"))
+    result = game.hand_results[-1].results[1]
+    assert (result.points, result.change, result.score) == (4, 0, 46)
+    assert "adds nothing" in result.explanation
+
+
+def test_other_team_at_bid_out_still_counts_negative_points() -> None:
+    result = play("kaiser", *TO_44_40).hand_results[-1].results[0]
+    assert (result.points, result.change, result.score) == (-2, -2, 44)
+    assert "still count" in result.explanation
+
+
+def test_bid_out_is_an_option() -> None:
+    # B is at 46: at 45 or more it adds nothing for its 4 points; with bid_out = 50 it adds them.
+    assert play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A")).scores == (23, 46)
+    assert play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A"), bid_out=50).scores == (23, 50)
+
+
+# The end of the game (RULES.md §7: target).
+
+
+def test_first_team_to_reach_target_wins() -> None:
+    game = play("kaiser", *FINISHED)
+    assert game.scores == (59, 2) and game.winner == "A" and game.over
+    assert game.as_json()["winner"] == "A"
+
+
+def test_the_other_team_can_reach_target_and_win() -> None:
+    game = play("kaiser", *TO_44_40, hand("Ben", 12, 7, "A", "B"))
+    assert game.scores == (56, 28) and game.winner == "A"
+
+
+def test_both_reach_target_on_the_same_hand_the_bidding_team_wins() -> None:
+    # From A 44, B 40, with target 47: B bids 7 and makes it with 7 (54), A adds its 3 (47): B, the bidder, wins.
+    game = play("kaiser", *TO_44_40, hand("Driss", 7, 6, "B", "A"), target=47)
+    assert game.scores == (47, 54) and game.winner == "B"
+    # From A 30, B 46, with target 47 and bid_out 100: A bids 5 no trump and makes it with 6 (52), B adds its 4
+    # (50): A, the bidder, wins.
+    game = play("kaiser", *TO_30_46, hand("Céline", 5, 4, "A", "A", no_trump=True), target=47, bid_out=100)
+    assert game.scores == (52, 50) and game.winner == "A"
+
+
+def test_target_is_an_option() -> None:
+    assert play("kaiser", hand("Ana", 7, 6, "A", "B"), target=18).winner == "A"
+    assert play("kaiser", hand("Ana", 7, 6, "A", "B"), target=19).winner is None
+
+
+# Dealing and passed deals (RULES.md §7: all_pass).
+
+
+def test_passed_deal_is_not_a_hand_and_passes_the_deal_on() -> None:
+    game = play("kaiser", passed(), hand("Ana", 7, 6, "A", "B"), passed())
+    assert game.hands == 1 and game.as_json()["hands"] == 1
+    assert game.scores == (18, -1)
+    assert game.next_dealer == "Driss"
+
+
+def test_first_event_sets_the_dealer_and_the_deal_goes_clockwise() -> None:
+    game = replay_kaiser(rules(), TEAMS, deal(passed(), passed(), passed(), first=2))
+    assert [event.dealer for event in game.events] == ["Céline", "Driss", "Ana"]
+    assert game.next_dealer == "Ben"
+    assert TABLE.seats == ("Ana", "Ben", "Céline", "Driss")
+    assert [TABLE.left_of(player) for player in TABLE.seats] == ["Ben", "Céline", "Driss", "Ana"]
+
+
+def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
+    error = refusal("kaiser-pagat", deal(hand("Ana", 7, 6, "A", "B"), passed()))
+    assert error.position == 2 and "dealer_forced" in error.reason
+    assert play("kaiser-pagat", passed(), all_pass="next_dealer_redeal").hands == 0
+
+
+# Refusals: every one names the event and says why.
+
+
+@pytest.mark.parametrize(
+    ("events", "position", "words"),
+    [
+        (
+            deal(hand("Ana", 7, 6, "A", "B"), hand("Zoé", 7, 6, "A", "B")),
+            2,
+            "bidder is one of Ana, Ben, Céline, Driss, not 'Zoé'",
+        ),
+        ([hand("Ana", 7, 6, "A", "B") | {"dealer": "Zoé"}], 1, "dealer is one of Ana, Ben, Céline, Driss"),
+        (
+            [hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana"}, passed() | {"dealer": "Ana"}],
+            2,
+            "Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Céline, Driss)",
+        ),
+        ([*deal(passed(), passed()), passed() | {"dealer": "Driss"}], 3, "Céline deals now, not Driss"),
+        (deal(hand("Ana", 7, 6, "C", "B")), 1, "five_hearts is one of A, B, not 'C'"),
+        (deal(hand("Ana", 7, 6, "A", "NS")), 1, "three_spades is one of A, B"),
+        (deal(hand("Ana", 4, 6, "A", "B")), 1, "a bid is from 5 to 12 (min_bid), not 4"),
+        (deal(hand("Ana", 13, 6, "A", "B")), 1, "not 13"),
+        (deal(hand("Ana", 7, 9, "A", "B")), 1, "A cannot take 9 tricks"),
+        (deal(hand("Ana", 7, -1, "A", "B")), 1, "A cannot take -1 tricks"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"A": 6, "B": 3}}), 1, "the tricks add up to 9"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"NS": 6}}), 1, "tricks give the tricks of A and/or B"),
+        (deal(hand("Ana", 7, 8, "A", "B")), 1, "B took no trick, so it cannot have taken the 3♠"),
+        (deal(hand("Ana", 7, 0, "A", "B")), 1, "A took no trick, so it cannot have taken the 5♥"),
+        (deal(*FINISHED, passed()), 3, "the game is over: A won, 59 to 2"),
+        (deal(*FINISHED, hand("Ben", 5, 4, "A", "A")), 3, "the game is over"),
+        (deal({"type": "round"}), 1, "hand and passed events, not 'round'"),
+        ([["hand"]], 1, "an event is a JSON object"),
+        (deal({k: v for k, v in hand("Ana", 7, 6, "A", "B").items() if k != "bidder"}), 1, "needs 'bidder'"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"bid": "7"}), 1, "the bid is a whole number, not '7'"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"bid": True}), 1, "the bid is a whole number"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"no_trump": "yes"}), 1, "no_trump is true or false"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"A": 6.0}}), 1, "A's tricks is a whole number"),
+        (deal(hand("Ana", 7, 6, "A", "B") | {"trump": "H"}), 1, "a hand event has no 'trump'"),
+        (deal(passed() | {"bidder": "Ana"}), 1, "a passed event has no 'bidder'"),
+    ],
+)
+def test_refusals_name_the_event_and_the_reason(events: list[Any], position: int, words: str) -> None:
+    error = refusal("kaiser", events)
+    assert error.position == position
+    assert words in error.reason, error.reason
+    assert str(error).startswith(f"event {position}: ")
+
+
+def test_min_bid_6_in_kaiser_pagat_refuses_a_bid_of_5() -> None:
+    error = refusal("kaiser-pagat", deal(hand("Ana", 5, 6, "A", "B")))
+    assert "a bid is from 6 to 12" in error.reason
+    assert play("kaiser", hand("Ana", 5, 6, "A", "B")).hands == 1
+
+
+@pytest.mark.parametrize(
+    ("teams", "words"),
+    [
+        ({"A": ["Ana", "Céline"]}, "two teams of two"),
+        ({"A": ["Ana", "Céline"], "B": ["Ben"]}, "team B is a list of its two players"),
+        ({"A": ["Ana", "Céline"], "B": "Ben Driss"}, "team B is a list"),
+        ({"A": ["Ana", "Céline"], "B": ["Ben", "Ana"]}, "four different players"),
+        ({"A": ["Ana", "Céline"], "": ["Ben", "Driss"]}, "a team needs a name"),
+        ({"A": ["Ana", ""], "B": ["Ben", "Driss"]}, "a player's name is a non-empty text"),
+        (["Ana", "Ben", "Céline", "Driss"], "two teams of two"),
+    ],
+)
+def test_teams_are_two_teams_of_two_different_players(teams: Any, words: str) -> None:
+    with pytest.raises(KaiserError, match=words):
+        KaiserTeams.from_json(teams)
+
+
+# Records: parsing and the canonical form.
+
+
+def test_a_hand_may_give_one_teams_tricks_the_other_took_the_rest() -> None:
+    one = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana"}, 1, TABLE)
+    other = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2}}, 1, TABLE)
+    both = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2, "A": 6}}, 1, TABLE)
+    assert one == other == both
+    assert one.tricks == (("A", 6), ("B", 2))
+
+
+def test_events_round_trip_through_their_canonical_form() -> None:
+    record = [
+        {"type": "hand", "dealer": "Driss", "bidder": "Ana", "bid": 7, "tricks": {"NS": 6},
+         "five_hearts": "NS", "three_spades": "EW"},
+        {"type": "passed", "dealer": "Driss"},
+    ]  # fmt: skip
+    teams = KaiserTeams.from_json({"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]})
+    events = parse_kaiser_events(record, teams)
+    assert events[1] == PassedDeal("Driss")
+    canonical = [event.as_json() for event in events]
+    assert canonical[0] == record[0] | {"no_trump": False, "tricks": {"NS": 6, "EW": 2}}
+    assert parse_kaiser_events(canonical, teams) == events
+    assert KaiserTeams.from_json(teams.as_json()) == teams
+
+
+def test_replay_takes_parsed_events_too() -> None:
+    events = deal(hand("Ana", 7, 6, "A", "B"), passed())
+    parsed = [parse_kaiser_event(event, n, TABLE) for n, event in enumerate(events, start=1)]
+    assert replay_kaiser(rules(), TABLE, parsed) == replay_kaiser(rules(), TEAMS, events)
+
+
+def test_replay_json_has_the_formats_keys() -> None:
+    data = play("kaiser", hand("Ana", 7, 6, "A", "B")).as_json()
+    assert {"teams", "over", "winner", "hands"} <= set(data)
+    assert data["teams"] == [{"name": "A", "score": 18}, {"name": "B", "score": -1}]
+    assert (data["over"], data["winner"], data["hands"]) == (False, None, 1)
+
+
+def test_each_hand_result_carries_points_change_score_and_explanation() -> None:
+    result = play("kaiser", hand("Ana", 7, 6, "A", "B")).hand_results[0]
+    assert result.position == 1 and result.bidding_team == "A"
+    a, b = result.results
+    assert (a.team, a.points, a.change, a.score) == ("A", 11, 18, 18)
+    assert (b.team, b.points, b.change, b.score) == ("B", -1, -1, -1)
+    assert a.explanation == "bid 7 made with 11 points: scores 7 + 11 = 18 (made_bid = bid_plus_points)"
+    assert b.explanation == "not bidding, below 45: adds its -1 points"
+
+
+def test_events_built_in_code_are_checked_like_records() -> None:
+    game = KaiserGame(rules(), TABLE)
+    with pytest.raises(EventError, match="event 1: bidder is one of Ana, Ben, Céline, Driss, not 'Zoé'"):
+        game.apply(KaiserHand("Ana", "Zoé", 7, False, (("A", 6), ("B", 2)), "A", "B"))
+    with pytest.raises(EventError, match="the tricks add up to 9"):
+        game.apply(KaiserHand("Ana", "Ana", 7, False, (("A", 6), ("B", 3)), "A", "B"))
+
+
+def test_can_apply_answers_what_verify_refuses() -> None:
+    game = play("kaiser", hand("Ana", 7, 6, "A", "B"))
+    assert game.can_apply(PassedDeal("Ben"))
+    assert not game.can_apply(PassedDeal("Céline"))
+
+
+# Bidding (RULES.md §7).
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "outranks"),
+    [
+        (Bid(7, no_trump=True), Bid(7), True),
+        (Bid(7), Bid(7, no_trump=True), False),
+        (Bid(8), Bid(7, no_trump=True), True),
+        (Bid(7, no_trump=True), Bid(8), False),
+        (Bid(7), Bid(7), False),
+        (Bid(12, no_trump=True), Bid(12), True),
+        (Bid(6), Bid(5), True),
+    ],
+)
+def test_bid_outranks_n_no_trump_beats_n_and_loses_to_n_plus_1(a: Bid, b: Bid, outranks: bool) -> None:
+    assert bid_outranks(a, b) is outranks
+
+
+def test_bidding_each_player_once_from_the_dealers_left() -> None:
+    calls = [("Ana", Bid(6)), ("Ben", None), ("Céline", Bid(7, no_trump=True)), ("Driss", Bid(8))]
+    bidding = check_bidding(rules(), TABLE, "Driss", [])
+    assert bidding.next_player == "Ana" and bidding.high is None
+    bidding = check_bidding(rules(), TABLE, "Driss", calls)
+    assert bidding.high == ("Driss", Bid(8)) and bidding.next_player is None
+
+
+def test_bidding_only_the_dealer_may_equal_the_highest_bid() -> None:
+    calls = [("Céline", Bid(7)), ("Driss", None), ("Ana", None), ("Ben", Bid(7))]
+    assert check_bidding(rules(), TABLE, "Ben", calls).high == ("Ben", Bid(7))
+    with pytest.raises(KaiserError, match=r"call 3 \(Ana\): 7 does not beat Céline's 7; only the dealer"):
+        check_bidding(rules(), TABLE, "Ben", [("Céline", Bid(7)), ("Driss", None), ("Ana", Bid(7))])
+
+
+def test_bidding_all_pass() -> None:
+    calls = [(player, None) for player in ("Ana", "Ben", "Céline", "Driss")]
+    assert check_bidding(rules(), TABLE, "Driss", calls).high is None
+    with pytest.raises(KaiserError, match="the dealer must bid"):
+        check_bidding(rules("kaiser-pagat"), TABLE, "Driss", calls)
+
+
+@pytest.mark.parametrize(
+    ("calls", "words"),
+    [
+        ([("Ben", Bid(7))], "call 1: it is Ana's turn to call, not Ben's"),
+        ([("Ana", Bid(7)), ("Ana", Bid(8))], "call 2: it is Ben's turn"),
+        ([("Ana", Bid(4))], r"call 1 \(Ana\): a bid is from 5 to 12, not 4"),
+        ([("Ana", Bid(13))], "not 13"),
+        ([("Ana", Bid(8)), ("Ben", Bid(7, no_trump=True))], "7 no trump does not beat Ana's 8"),
+        ([("Ana", Bid(8)), ("Ben", None), ("Céline", None), ("Driss", Bid(7))], "7 does not beat Ana's 8$"),
+        ([("Ana", None), ("Ben", None), ("Céline", None), ("Driss", None), ("Ana", Bid(5))], "call 5: each player"),
+    ],
+)
+def test_bidding_refusals(calls: list[tuple[str, Bid | None]], words: str) -> None:
+    with pytest.raises(KaiserError, match=words):
+        check_bidding(rules(), TABLE, "Driss", calls)
+
+
+def test_bidding_needs_a_dealer_at_the_table() -> None:
+    with pytest.raises(KaiserError, match="'Zoé' is not at this table"):
+        check_bidding(rules(), TABLE, "Zoé", [])
+
+
+def test_bidding_min_bid_pagat() -> None:
+    with pytest.raises(KaiserError, match="from 6 to 12"):
+        check_bidding(rules("kaiser-pagat"), TABLE, "Driss", [("Ana", Bid(5))])
+
+
+# Properties.
+
+
+@st.composite
+def hands(draw: st.DrawFn, min_bid: int = 5) -> dict[str, Any]:
+    """Any hand a table could record (without its dealer): a team with no trick took neither card."""
+    a_tricks = draw(st.integers(0, 8))
+    holders = [team for team, n in (("A", a_tricks), ("B", 8 - a_tricks)) if n]
+    return hand(
+        draw(st.sampled_from(SEATS)),
+        draw(st.integers(min_bid, 12)),
+        a_tricks,
+        draw(st.sampled_from(holders)),
+        draw(st.sampled_from(holders)),
+        no_trump=draw(st.booleans()),
+    )
+
+
+def deals(preset: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Events valid under `preset` (as far as one event goes): no passed deal where the dealer must bid."""
+    valid = hands(rules(preset).min_bid)
+    return valid if preset == "kaiser-pagat" else st.one_of(valid, st.just(passed()))
+
+
+@EXAMPLES
+@given(hands())
+def test_property_points_of_the_two_teams_sum_to_10(event: dict[str, Any]) -> None:
+    parsed = KaiserHand.from_json(event | {"dealer": "Ana"}, 1, TABLE)
+    assert trick_points(parsed, "A") + trick_points(parsed, "B") == 10
+
+
+def outcome(run: Any) -> tuple[str, Any]:
+    try:
+        return ("game", run())
+    except EventError as error:
+        return ("refused", (error.position, error.reason))
+
+
+@EXAMPLES
+@given(st.data())
+def test_property_replay_with_an_event_replaced_equals_replay_of_the_corrected_list(data: st.DataObject) -> None:
+    preset = data.draw(st.sampled_from(["kaiser", "kaiser-pagat"]))
+    table_rules = rules(preset)
+    original = deal(*data.draw(st.lists(deals(preset), min_size=1, max_size=10)))
+    index = data.draw(st.integers(0, len(original) - 1))
+    # The correction may be refused: a passed deal in kaiser-pagat, a bid of 5 there, another dealer.
+    new = data.draw(st.one_of(hands(), st.just(passed())))
+    new = new | {"dealer": data.draw(st.one_of(st.just(original[index]["dealer"]), st.sampled_from(SEATS)))}
+    fixed = [*original[:index], new, *original[index + 1 :]]
+    expected = outcome(lambda: replay_kaiser(table_rules, TEAMS, fixed))
+    note(expected[0])
+
+    def step_by_step() -> KaiserGame:
+        game = replay_kaiser(table_rules, TEAMS, original[:index])
+        for position, event in enumerate(fixed[index:], start=index + 1):
+            game = game.apply(parse_kaiser_event(event, position, TABLE))
+        return game
+
+    assert outcome(step_by_step) == expected
+    before = outcome(lambda: replay_kaiser(table_rules, TEAMS, original))
+    if before[0] == "game":
+        corrected = outcome(lambda: before[1].corrected(index + 1, parse_kaiser_event(new, index + 1, TABLE)))
+        assert corrected == expected
+    if expected[0] == "game":
+        game = expected[1]
+        assert all(sum(team.points for team in result.results) == 10 for result in game.hand_results)
+        assert game.hands == sum(event["type"] == "hand" for event in fixed)
