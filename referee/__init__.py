@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-_ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -16,17 +16,24 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(_ROOT / "templates"),
-        static_folder=str(_ROOT / "static"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(SECRET_KEY="dev")
+    app.config.from_mapping(
+        SECRET_KEY="dev",
+        DATABASE=str(Path(app.instance_path) / "referee.sqlite"),
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        WTF_CSRF_TIME_LIMIT=None,  # a card night lasts longer than an hour
+    )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from referee.web import home
+    from referee.storage import db
+    from referee.web import setup
 
-    app.register_blueprint(home.bp)
+    db.init_app(app)
+    setup.init_app(app)
     return app

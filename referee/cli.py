@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -237,3 +239,38 @@ def settle_command(as_json: bool, source: str) -> None:
     ]
     text = "\n".join(["balances:", *lines, "payments:", *(pays or ["  nobody owes anything"])])
     _print(data, as_json, text)
+
+
+def _table_addresses() -> list[str]:
+    """This machine's addresses that phones on the same network can reach (IPv4, not loopback)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return []
+    return sorted({str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")})
+
+
+@cli.command("serve", with_appcontext=False)
+@click.option("--host", default="0.0.0.0", show_default=True, help="The address to listen on (0.0.0.0: every network).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port to listen on.")
+def serve(host: str, port: int) -> None:
+    """Serve the app with a production WSGI server and print the address (and a QR code) for phones."""
+    import segno
+    import waitress
+
+    app = create_app()
+    local = host in ("0.0.0.0", "::", "")
+    addresses = _table_addresses() if local else [host]
+    urls = [f"http://{address}:{port}/" for address in addresses]
+    if urls:
+        click.echo(f"referee is serving on {', '.join(urls)} (on this machine: http://127.0.0.1:{port}/)")
+    else:
+        urls = [f"http://127.0.0.1:{port}/"]
+        click.echo(f"referee is serving on {urls[0]}; no network address was found for phones to reach it")
+    qr = io.StringIO()
+    segno.make(urls[0]).terminal(out=qr, compact=True)
+    click.echo(f"Phones at the table can scan this to open {urls[0]}:\n{qr.getvalue()}")
+    try:
+        waitress.serve(app, host=host, port=port, threads=8, ident="referee")
+    except OSError as error:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None

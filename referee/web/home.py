@@ -1,15 +1,33 @@
-"""The home page: what the app is and what it can do today."""
+"""The home page and the language switch."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 
 from referee.rules.presets import PRESETS
+from referee.web.setup import LANGUAGES
 
 bp = Blueprint("home", __name__)
+YEAR = 365 * 24 * 3600
 
 
 @bp.get("/")
 def index() -> str:
-    """The home page, listing the games the referee knows."""
+    """What the app is, and the button to start an evening."""
     return render_template("home/index.html", presets=PRESETS.values())
+
+
+@bp.get("/lang/<code>")
+def language(code: str) -> ResponseReturnValue:
+    """Switch the language (kept in a cookie) and go back to the page it was asked from."""
+    if code not in LANGUAGES:
+        abort(404)
+    back = request.args.get("next", "/")
+    if urlsplit(back).netloc or not back.startswith("/"):
+        back = "/"  # only ever back into this app
+    response = redirect(back, 303)
+    response.set_cookie("lang", code, max_age=YEAR, samesite="Lax")
+    return response

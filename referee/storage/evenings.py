@@ -1,0 +1,94 @@
+"""Evenings and the people who play in them."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.storage.db import writing
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A card night: its players, the rules it starts from, the value of a chip, and its two links."""
+
+    id: int
+    scorer_key: str
+    viewer_key: str
+    title: str
+    players: tuple[str, ...]
+    preset: str
+    options: dict[str, Any]
+    chip_value: Decimal
+    currency: str
+    created_at: str
+
+
+def now() -> str:
+    """The time now, as stored: ISO 8601 in UTC."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _evening(row: dict[str, Any]) -> Evening:
+    return Evening(
+        id=row["id"],
+        scorer_key=row["scorer_key"],
+        viewer_key=row["viewer_key"],
+        title=row["title"] or "",
+        players=tuple(json.loads(row["players"])),
+        preset=row["preset"],
+        options=json.loads(row["options"]),
+        chip_value=Decimal(row["chip_value"]),
+        currency=row["currency"],
+        created_at=row["created_at"],
+    )
+
+
+def create_evening(
+    db: Database,
+    *,
+    title: str,
+    players: Sequence[str],
+    preset: str,
+    options: dict[str, Any],
+    chip_value: Decimal,
+    currency: str,
+) -> Evening:
+    """Store a new evening with unguessable scorer and viewer keys, and remember its players' names."""
+    row = {
+        "scorer_key": secrets.token_urlsafe(18),
+        "viewer_key": secrets.token_urlsafe(18),
+        "title": title,
+        "players": json.dumps(list(players), ensure_ascii=False),
+        "preset": preset,
+        "options": json.dumps(options, ensure_ascii=False),
+        "chip_value": f"{chip_value:.2f}",
+        "currency": currency,
+        "created_at": now(),
+    }
+    with writing(db):
+        evening_id = db["evenings"].insert(row).last_pk
+        for name in players:
+            db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
+    return _evening(db["evenings"].get(evening_id))
+
+
+def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
+    """The evening a link opens, and whether the link is the scorer's (True) or the viewer's (False)."""
+    for column, scorer in (("scorer_key", True), ("viewer_key", False)):
+        rows = list(db["evenings"].rows_where(f"{column} = ?", [key], limit=1))
+        if rows:
+            return _evening(rows[0]), scorer
+    return None
+
+
+def known_names(db: Database) -> list[str]:
+    """Every player's name seen at earlier evenings, for the players field's suggestions."""
+    return [row["name"] for row in db.query("SELECT name FROM people ORDER BY name COLLATE NOCASE")]

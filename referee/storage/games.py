@@ -1,0 +1,209 @@
+"""Games and their events. An event is never overwritten: a correction or a deletion is a new revision."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.rules.record import GameRecord, read_game
+from referee.storage.db import writing
+from referee.storage.evenings import now
+
+
+class StaleEdit(ValueError):
+    """An edit made on a version of an event that someone else has changed since."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its place in the evening, its rules, its players and who dealt first."""
+
+    id: int
+    evening_id: int
+    number: int
+    preset: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    first_dealer: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """The current version of one event: its slot in the game, its revision and its game-record JSON."""
+
+    slot: int
+    revision: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One correction in the change log: which event, when, and its JSON before and after."""
+
+    slot: int
+    revision: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    at: str
+
+
+def _game(row: dict[str, Any]) -> StoredGame:
+    return StoredGame(
+        id=row["id"],
+        evening_id=row["evening_id"],
+        number=row["number"],
+        preset=row["preset"],
+        options=json.loads(row["options"]),
+        players=tuple(json.loads(row["players"])),
+        first_dealer=row["first_dealer"],
+        created_at=row["created_at"],
+    )
+
+
+def create_game(
+    db: Database, evening_id: int, preset: str, options: dict[str, Any], players: Sequence[str], first_dealer: int
+) -> StoredGame:
+    """Store a new game of the evening, checked by reading it as a game record first."""
+    read_game({"preset": preset, "options": options, "players": list(players), "events": []})
+    with writing(db):
+        number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE evening_id = ?", [evening_id])
+        row = {
+            "evening_id": evening_id,
+            "number": number.fetchone()[0],
+            "preset": preset,
+            "options": json.dumps(options, ensure_ascii=False),
+            "players": json.dumps(list(players), ensure_ascii=False),
+            "first_dealer": first_dealer,
+            "created_at": now(),
+        }
+        game_id = db["games"].insert(row).last_pk
+    return _game(db["games"].get(game_id))
+
+
+def games_of(db: Database, evening_id: int) -> list[StoredGame]:
+    """The evening's games, in the order they were started."""
+    return [_game(row) for row in db["games"].rows_where("evening_id = ?", [evening_id], order_by="number")]
+
+
+def game_of(db: Database, evening_id: int, number: int) -> StoredGame | None:
+    """Game `number` of the evening, if there is one."""
+    rows = list(db["games"].rows_where("evening_id = ? AND number = ?", [evening_id, number], limit=1))
+    return _game(rows[0]) if rows else None
+
+
+_CURRENT = """
+    SELECT slot, revision, event FROM event_revisions AS r
+    WHERE game_id = ? AND revision = (
+        SELECT MAX(revision) FROM event_revisions WHERE game_id = r.game_id AND slot = r.slot
+    )
+    ORDER BY slot
+"""
+
+
+def current_events(db: Database, game_id: int) -> list[StoredEvent]:
+    """The game's events as they stand now (the latest revision of each, deleted ones left out)."""
+    return [
+        StoredEvent(row["slot"], row["revision"], json.loads(row["event"]))
+        for row in db.query(_CURRENT, [game_id])
+        if row["event"] is not None
+    ]
+
+
+def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
+    """The game record of a stored game and its events."""
+    return read_game(
+        {
+            "preset": game.preset,
+            "options": game.options,
+            "players": list(game.players),
+            "events": [event.data for event in events],
+        }
+    )
+
+
+def add_event(db: Database, game: StoredGame, event: dict[str, Any], submission: str | None = None) -> int:
+    """Append an event after checking the game with it replays; a form sent twice is recorded once.
+
+    Returns the event's slot. RecordError or EventError says why an event cannot be added; nothing is written.
+    """
+    with writing(db):
+        earlier = _by_submission(db, submission)
+        if earlier is not None:
+            return earlier
+        events = current_events(db, game.id)
+        record_of(game, [*events, StoredEvent(0, 0, event)]).standings()
+        slot = db.execute("SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?", [game.id])
+        slot_number: int = slot.fetchone()[0]
+        _insert(db, game.id, slot_number, 0, event, submission)
+    return slot_number
+
+
+def revise_event(
+    db: Database,
+    game: StoredGame,
+    slot: int,
+    event: dict[str, Any] | None,
+    based_on: int,
+    submission: str | None = None,
+) -> None:
+    """Correct (or, with `event` None, delete) the event at `slot`, made from its revision `based_on`.
+
+    StaleEdit when someone changed the event since; RecordError or EventError when the corrected game
+    does not replay. Nothing is written then.
+    """
+    with writing(db):
+        if _by_submission(db, submission) is not None:
+            return
+        events = current_events(db, game.id)
+        current = next((e for e in events if e.slot == slot), None)
+        if current is None:
+            raise StaleEdit("this event has been deleted meanwhile")
+        if current.revision != based_on:
+            raise StaleEdit("someone changed this event meanwhile: look at it again before changing it")
+        corrected = [
+            StoredEvent(e.slot, e.revision + 1, event) if e.slot == slot and event is not None else e
+            for e in events
+            if e.slot != slot or event is not None
+        ]
+        record_of(game, corrected).standings()
+        _insert(db, game.id, slot, current.revision + 1, event, submission)
+
+
+def _by_submission(db: Database, submission: str | None) -> int | None:
+    if not submission:
+        return None
+    row = db.execute("SELECT slot FROM event_revisions WHERE submission = ?", [submission]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _insert(
+    db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None
+) -> None:
+    db["event_revisions"].insert(
+        {
+            "game_id": game_id,
+            "slot": slot,
+            "revision": revision,
+            "event": None if event is None else json.dumps(event, ensure_ascii=False),
+            "submission": key or None,
+            "created_at": now(),
+        }
+    )
+
+
+def change_log(db: Database, game_id: int) -> list[Change]:
+    """Every correction and deletion of the game's events, newest first, with the JSON before and after."""
+    rows = list(db["event_revisions"].rows_where("game_id = ?", [game_id], order_by="slot, revision"))
+    previous: dict[int, dict[str, Any] | None] = {}
+    changes = []
+    for row in rows:
+        data = None if row["event"] is None else json.loads(row["event"])
+        if row["revision"] > 0:
+            changes.append(Change(row["slot"], row["revision"], previous.get(row["slot"]), data, row["created_at"]))
+        previous[row["slot"]] = data
+    return sorted(changes, key=lambda c: (c.at, c.slot, c.revision), reverse=True)

@@ -1,0 +1,65 @@
+"""The database's schema, one migration at a time (append-only: never edit one that has shipped)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("referee")
+
+
+@migrations()
+def m001_evenings_games_events(db: Database) -> None:
+    """Evenings with their two links, people, games, and every revision of every event."""
+    db["people"].create({"id": int, "name": str, "created_at": str}, pk="id")
+    db["people"].create_index(["name"], unique=True)
+    db["evenings"].create(
+        {
+            "id": int,
+            "scorer_key": str,
+            "viewer_key": str,
+            "title": str,
+            "players": str,  # JSON list of names, in seat order
+            "preset": str,
+            "options": str,  # JSON object: the house's overrides
+            "chip_value": str,  # a decimal string, never a float
+            "currency": str,
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"scorer_key", "viewer_key", "players", "preset", "options", "chip_value", "currency"},
+    )
+    db["evenings"].create_index(["scorer_key"], unique=True)
+    db["evenings"].create_index(["viewer_key"], unique=True)
+    db["games"].create(
+        {
+            "id": int,
+            "evening_id": int,
+            "number": int,
+            "preset": str,
+            "options": str,
+            "players": str,
+            "first_dealer": int,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "number", "preset", "options", "players", "first_dealer"},
+    )
+    db["games"].create_index(["evening_id", "number"], unique=True)
+    db["event_revisions"].create(
+        {
+            "id": int,
+            "game_id": int,
+            "slot": int,  # the event's place in the game, for good
+            "revision": int,  # 0 when recorded; each correction adds one
+            "event": str,  # JSON of the game record's event; NULL when the event was deleted
+            "submission": str,  # the form's one-time key: a form sent twice is recorded once
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "slot", "revision", "created_at"},
+    )
+    db["event_revisions"].create_index(["game_id", "slot", "revision"], unique=True)
+    db["event_revisions"].create_index(["submission"], unique=True)

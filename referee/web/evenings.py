@@ -1,0 +1,110 @@
+"""Evenings: create one, open it by its scorer or viewer link, and start its games."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, g, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from referee.rules.record import RecordError
+from referee.rules.table import rules_for
+from referee.storage.db import get_db
+from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
+from referee.storage.games import create_game, current_events, games_of
+from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
+from referee.web.htmx import render
+from referee.web.sheets import build_sheet, evening_balances
+
+bp = Blueprint("evenings", __name__)
+
+
+def open_evening(key: str, *, writing: bool = False) -> Evening:
+    """The evening behind a link; 404 for an unknown link, 403 for a write through the viewer's link."""
+    found = evening_by_key(get_db(), key)
+    if found is None:
+        abort(404)
+    evening, scorer = found
+    if writing and not scorer:
+        abort(403)
+    g.evening, g.scorer, g.key = evening, scorer, key
+    return evening
+
+
+@bp.get("/new")
+def new() -> ResponseReturnValue:
+    """The form for a new evening."""
+    form = EveningForm()
+    return render("evenings/new.html", "evenings/_new_form.html", **_new_context(form))
+
+
+def _new_context(form: EveningForm) -> dict[str, object]:
+    return {"form": form, "names": known_names(get_db()), "hints": house_rule_hints(form.preset.data or "kaluki")}
+
+
+@bp.post("/new")
+def create() -> ResponseReturnValue:
+    """Create the evening and open it with the scorer's link."""
+    form = EveningForm()
+    if not form.validate():
+        return render("evenings/new.html", "evenings/_new_form.html", 422, **_new_context(form))
+    evening = create_evening(
+        get_db(),
+        title=form.title.data or "",
+        players=split_names(form.players.data),
+        preset=form.preset.data,
+        options=rules_for(form.preset.data, form.house.form.overrides()).changed(),
+        chip_value=form.chip_value.data,
+        currency=(form.currency.data or "").strip().upper(),
+    )
+    return redirect(url_for("evenings.show", key=evening.scorer_key), 303)
+
+
+@bp.get("/e/<key>")
+def show(key: str) -> ResponseReturnValue:
+    """The evening: its links, its games and every player's chips so far."""
+    evening = open_evening(key)
+    return render("evenings/show.html", "evenings/_games.html", **_show_context(evening, _game_form(evening)))
+
+
+def _game_form(evening: Evening, formdata: object = None) -> GameForm:
+    form = GameForm(formdata, preset=evening.preset, players=list(evening.players))
+    form.players.choices = {name: name for name in evening.players}
+    form.first_dealer.choices = {name: name for name in evening.players}
+    return form
+
+
+def _show_context(evening: Evening, form: GameForm) -> dict[str, object]:
+    db = get_db()
+    games = games_of(db, evening.id)
+    sheets = [build_sheet(game, current_events(db, game.id)) for game in games]
+    return {
+        "evening": evening,
+        "sheets": sheets,
+        "balances": evening_balances(evening.players, sheets),
+        "form": form,
+        "viewer_url": url_for("evenings.show", key=evening.viewer_key, _external=True),
+        "scorer_url": url_for("evenings.show", key=evening.scorer_key, _external=True),
+    }
+
+
+@bp.post("/e/<key>/games")
+def start_game(key: str) -> ResponseReturnValue:
+    """Start a game of the evening with the players ticked."""
+    evening = open_evening(key, writing=True)
+    form = _game_form(evening, request.form)
+    if form.validate():
+        players = [name for name in evening.players if name in form.players.data]
+        try:
+            game = create_game(
+                get_db(),
+                evening.id,
+                form.preset.data,
+                evening.options if form.preset.data == evening.preset else {},
+                players,
+                players.index(form.first_dealer.data),
+            )
+        except RecordError as error:
+            form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))
+        else:
+            return redirect(url_for("games.show", key=key, number=game.number), 303)
+    return render("evenings/show.html", "evenings/_games.html", 422, **_show_context(evening, form))

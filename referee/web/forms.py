@@ -1,0 +1,254 @@
+"""The forms: their shape (required, whole numbers, ranges) lives here; game legality lives in the rules."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    DecimalField,
+    Field,
+    FormField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from referee.rules.cards import CardError, parse_cards
+from referee.rules.presets import OPTIONS, PRESETS, OptionError, get_preset, show_value
+from referee.rules.table import RummyRules, rules_for
+
+RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
+RUMMY_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in RUMMY_PRESETS)]
+MAX_NAME = 24
+
+
+def split_names(text: str) -> list[str]:
+    """Players' names typed one per line or separated by commas, blanks dropped."""
+    return [name.strip() for name in re.split(r"[,\n]", text or "") if name.strip()]
+
+
+def one_time_key() -> str:
+    """A fresh key for one form: the same form sent twice is recorded once."""
+    return secrets.token_urlsafe(16)
+
+
+class HouseRulesForm(FlaskForm):
+    """One field per rummy option; a blank field keeps the preset's default."""
+
+    class Meta:  # noqa: D106 - the outer form carries the CSRF token
+        csrf = False
+
+    def overrides(self) -> dict[str, Any]:
+        """The options the house changed, as typed."""
+        return {name: self[name].data.strip() for name in RUMMY_OPTIONS if (self[name].data or "").strip()}
+
+
+def _house_rule_field(name: str) -> Field:
+    option = OPTIONS[name]
+    label = name.replace("_", " ")
+    if option.kind == "bool":
+        return SelectField(label, choices={"": "—", "yes": "yes", "no": "no"}, default="")
+    if option.kind == "choice":
+        return SelectField(label, choices={"": "—", **{c: c for c in option.choices}}, default="")
+    return StringField(label, description=option.describe_values(), default="")
+
+
+for _name in RUMMY_OPTIONS:
+    setattr(HouseRulesForm, _name, _house_rule_field(_name))
+
+
+class EveningForm(FlaskForm):
+    """A new evening: the players at the table, the game, the house rules and what a chip is worth."""
+
+    title = StringField(_l("Name of the evening"), [Optional(), Length(max=60)])
+    players = TextAreaField(
+        _l("Players"),
+        [InputRequired(_l("Name the players at the table."))],
+        description=_l("One per line, or separated by commas, in seat order."),
+    )
+    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS}, default="kaluki")
+    chip_value = DecimalField(
+        _l("Value of a chip"),
+        [InputRequired(_l("Give the value of a chip, 0 for none.")), NumberRange(min=0)],
+        places=2,
+        default=Decimal("0.10"),
+    )
+    currency = StringField(_l("Currency"), [Length(max=8)], default="EUR")
+    house = FormField(HouseRulesForm, label=_l("House rules"))
+
+    def validate_players(self, field: Field) -> None:
+        """Two to eight different names of at most 24 characters."""
+        names = split_names(field.data)
+        if len(names) < 2:
+            raise ValidationError(_l("A game needs at least two players."))
+        if len(names) > 8:
+            raise ValidationError(_l("At most eight players sit at one table."))
+        long = [name for name in names if len(name) > MAX_NAME]
+        if long:
+            raise ValidationError(_l("“%(name)s” is too long: at most 24 characters.", name=long[0]))
+        folded = [name.casefold() for name in names]
+        twice = next((name for name, key in zip(names, folded, strict=True) if folded.count(key) > 1), None)
+        if twice:
+            raise ValidationError(_l("“%(name)s” is listed twice.", name=twice))
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' shape, then each house rule checked by the rules engine, shown on its own field."""
+        valid = super().validate(extra_validators)
+        house: HouseRulesForm = self.house.form
+        for name, value in house.overrides().items():
+            try:
+                OPTIONS[name].parse(value)
+                if name not in get_preset(self.preset.data).defaults:
+                    raise OptionError(
+                        str(_l("%(name)s is not a rule of %(preset)s", name=name, preset=self.preset.data))
+                    )
+            except OptionError as error:
+                house[name].errors = [*house[name].errors, str(error)]
+                valid = False
+        if valid:
+            try:
+                rules_for(self.preset.data, house.overrides())
+            except OptionError as error:
+                self.form_errors.append(str(error))
+                valid = False
+        return valid
+
+
+def house_rule_hints(preset: str) -> dict[str, str]:
+    """Each option's default in `preset`, shown as the field's placeholder."""
+    defaults = get_preset(preset).defaults
+    return {name: show_value(defaults[name]) for name in RUMMY_OPTIONS if name in defaults}
+
+
+class GameForm(FlaskForm):
+    """A new game of the evening: its game, who plays, and who deals first."""
+
+    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS})
+    players = SelectMultipleField(
+        _l("Players"),
+        widget=ListWidget(prefix_label=False),
+        option_widget=CheckboxInput(),
+        validators=[InputRequired(_l("Tick the players of this game."))],
+    )
+    first_dealer = SelectField(_l("First dealer"))
+
+    def validate_players(self, field: Field) -> None:
+        """At least two players."""
+        if len(field.data or []) < 2:
+            raise ValidationError(_l("A game needs at least two players."))
+
+    def validate_first_dealer(self, field: Field) -> None:
+        """The first dealer plays in the game."""
+        if field.data not in (self.players.data or []):
+            raise ValidationError(_l("The first dealer must be one of the game's players."))
+
+
+class KeyedForm(FlaskForm):
+    """A form that carries a one-time key, so that a double tap or a resend records it once."""
+
+    submission = HiddenField(default=one_time_key)
+
+
+class BuybackForm(KeyedForm):
+    """An eliminated player buys back in."""
+
+    player = HiddenField(validators=[InputRequired()])
+
+
+class DeleteForm(KeyedForm):
+    """Delete one event (undo), made from the event's current revision."""
+
+    based_on = HiddenField(validators=[InputRequired()])
+
+
+class RoundForm(KeyedForm):
+    """A round: the winner, how they went out, and every other player's hand (and laid points in Rami)."""
+
+    based_on = HiddenField()
+    winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
+    finish = RadioField(_l("How"), default="out")
+
+
+def hand_value(text: str) -> list[str] | int:
+    """A hand as typed or tapped: a number of points, or cards (CardError for a bad card)."""
+    text = (text or "").strip()
+    if text.isdigit():
+        return int(text)
+    return [str(card) for card in parse_cards(text)]
+
+
+def check_hand(form: Any, field: Field) -> None:
+    """A hand is a whole number of points or cards the referee can read."""
+    if not (field.data or "").strip():
+        return
+    try:
+        hand_value(field.data)
+    except CardError as error:
+        raise ValidationError(str(error)) from None
+
+
+def finish_choices(game: str, preset: str) -> dict[str, str]:
+    """How the winner went out: normally, or all in one (a kaluki, a hunt, or a rami of either kind)."""
+    if game == "rami":
+        return {
+            "out": str(_l("Went out")),
+            "with_table": str(_l("Rami using others' melds")),
+            "own_cards": str(_l("Rami with own cards only")),
+        }
+    all_in_one = _l("Hunt (all in one)") if preset == "kaluki-hunt" else _l("Kaluki (all in one)")
+    return {"out": str(_l("Went out")), "all_in_one": str(all_in_one)}
+
+
+def round_form(players: list[str], rules: RummyRules, formdata: Any = None, **data: Any) -> RoundForm:
+    """The round form for these players still in: a hand field each, and laid points in Rami."""
+
+    class Round(RoundForm):
+        pass
+
+    for seat, name in enumerate(players):
+        setattr(Round, f"hand_{seat}", StringField(name, [check_hand]))
+        if rules.game == "rami":
+            setattr(Round, f"laid_{seat}", IntegerField(name, [Optional(), NumberRange(min=0, max=2000)]))
+    form = Round(formdata, **data)
+    form.winner.choices = {name: name for name in players}
+    form.finish.choices = finish_choices(rules.game, rules.preset)
+    form.players = players  # type: ignore[attr-defined]
+    return form
+
+
+def round_event(form: RoundForm, players: list[str], rules: RummyRules) -> dict[str, Any] | None:
+    """The game-record event the form describes, or None with the errors put on the fields."""
+    winner = form.winner.data
+    hands: dict[str, list[str] | int] = {}
+    for seat, name in enumerate(players):
+        field = form[f"hand_{seat}"]
+        if name == winner:
+            continue
+        if not (field.data or "").strip():
+            field.errors = [*field.errors, str(_l("Tap %(name)s's cards or type the total.", name=name))]
+            continue
+        hands[name] = hand_value(field.data)
+    if any(form[f"hand_{seat}"].errors for seat in range(len(players))):
+        return None
+    event: dict[str, Any] = {"type": "round", "winner": winner, "hands": hands}
+    if rules.game == "rami":
+        laid = {name: form[f"laid_{seat}"].data for seat, name in enumerate(players) if form[f"laid_{seat}"].data}
+        if form.finish.data in ("with_table", "own_cards"):
+            event["rami"] = form.finish.data
+        # Points mode always counts laid points (blank is 0); elimination mode only when some were given.
+        if rules.scoring == "points" or any(form[f"laid_{seat}"].data is not None for seat in range(len(players))):
+            event["laid"] = laid
+    elif form.finish.data == "all_in_one":
+        event["all_in_one"] = True
+    return event

@@ -1,0 +1,181 @@
+"""A game's page: the score sheet, the round entry, buy-backs, corrections and the change log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+
+from referee.rules.events import EventError
+from referee.rules.record import RecordError
+from referee.rules.rummy import IN, apply, close_buybacks, new_game
+from referee.rules.rummy_events import rummy_event_from_json
+from referee.storage.db import get_db
+from referee.storage.games import StaleEdit, StoredGame, add_event, change_log, current_events, game_of, revise_event
+from referee.web.evenings import open_evening
+from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
+from referee.web.htmx import render, wants_fragment
+from referee.web.sheets import Sheet, build_sheet, describe_change, picker_data
+
+bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
+
+
+def _open(key: str, number: int, *, writing: bool = False) -> StoredGame:
+    evening = open_evening(key, writing=writing)
+    game = game_of(get_db(), evening.id, number)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **extra: Any) -> ResponseReturnValue:
+    """The game page, or its `_game.html` fragment for htmx, with the round form (fresh or as sent)."""
+    db = get_db()
+    sheet = build_sheet(game, current_events(db, game.id))
+    if form is None:
+        form = round_form(list(sheet.still_in), sheet.rules)
+    context = {
+        "game": game,
+        "sheet": sheet,
+        "form": form,
+        "void_form": KeyedForm(formdata=None),
+        "buyback_form": BuybackForm(formdata=None),
+        "delete_form": DeleteForm(formdata=None),
+        "picker": picker_data(sheet.rules, len(game.players)),
+        "log": [describe_change(change) for change in change_log(db, game.id)],
+        **extra,
+    }
+    return render("games/show.html", "games/_game.html", status, **context)
+
+
+def _done(key: str, number: int, game: StoredGame) -> ResponseReturnValue:
+    """After a write: the fresh fragment for htmx, else back to the page (POST, redirect, GET)."""
+    if wants_fragment():
+        return _page(game)
+    return redirect(url_for("games.show", key=key, number=number), 303)
+
+
+@bp.get("")
+def show(key: str, number: int) -> ResponseReturnValue:
+    """The score sheet, with the round entry for the scorer."""
+    return _page(_open(key, number))
+
+
+@bp.post("/rounds")
+def record_round(key: str, number: int) -> ResponseReturnValue:
+    """Record a round from the form; any refusal comes back on the form with status 422."""
+    game = _open(key, number, writing=True)
+    sheet = build_sheet(game, current_events(get_db(), game.id))
+    form = round_form(list(sheet.still_in), sheet.rules, request.form)
+    event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
+    if event is not None and _saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
+        return _done(key, number, game)
+    return _page(game, 422, form)
+
+
+def _saved(form: KeyedForm, write: Any, *, at: int | None = None) -> bool:
+    """Run `write`; a refusal of the rules lands on the form and nothing is written.
+
+    A correction of the entry at position `at` can make a later entry impossible: the message says which.
+    """
+    try:
+        write()
+    except EventError as error:
+        reason = error.reason
+        if at is not None and error.position > at:
+            reason = _("This correction makes a later entry impossible (%(error)s)", error=str(error))
+        form.form_errors.append(reason)
+        return False
+    except (RecordError, StaleEdit) as error:
+        form.form_errors.append(str(error))
+        return False
+    return True
+
+
+@bp.post("/void")
+def void_round(key: str, number: int) -> ResponseReturnValue:
+    """Record a void round: nobody scores and no chips move."""
+    game = _open(key, number, writing=True)
+    form = KeyedForm()
+    if form.validate() and _saved(form, lambda: add_event(get_db(), game, {"type": "void"}, form.submission.data)):
+        return _done(key, number, game)
+    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+
+
+@bp.post("/buyback")
+def buyback(key: str, number: int) -> ResponseReturnValue:
+    """An eliminated player buys back in."""
+    game = _open(key, number, writing=True)
+    form = BuybackForm()
+    event = {"type": "buyback", "player": form.player.data}
+    if form.validate() and _saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
+        return _done(key, number, game)
+    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+
+
+@bp.post("/events/<int:slot>/delete")
+def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
+    """Delete one event (the undo button deletes the last); the change log keeps what it was."""
+    game = _open(key, number, writing=True)
+    form = DeleteForm()
+    based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
+    delete = lambda: revise_event(get_db(), game, slot, None, based_on, form.submission.data)  # noqa: E731
+    if form.validate() and _saved(form, delete, at=0):
+        return _done(key, number, game)
+    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+
+
+def _players_at(game: StoredGame, slot: int) -> tuple[list[str], Sheet]:
+    """The players still in just before the event at `slot`, and the sheet up to it."""
+    events = current_events(get_db(), game.id)
+    sheet = build_sheet(game, events)
+    state = new_game(sheet.rules, game.players, game.first_dealer)
+    for position, stored in enumerate(events, start=1):
+        if stored.slot == slot:
+            break
+        state = apply(state, rummy_event_from_json(stored.data, position), position)
+    state = close_buybacks(state)
+    still_in = [p.name for p in state.players if p.status == IN]
+    return still_in, sheet
+
+
+@bp.route("/events/<int:slot>", methods=["GET", "POST"])
+def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
+    """Correct a past round: everything after it is replayed, and the change log shows before and after."""
+    game = _open(key, number, writing=request.method == "POST")
+    stored = next((e for e in current_events(get_db(), game.id) if e.slot == slot), None)
+    if stored is None or stored.data.get("type") != "round":
+        abort(404)
+    players, sheet = _players_at(game, slot)
+    if request.method == "GET":
+        form = round_form(players, sheet.rules, None, **_form_data(stored.data, players), based_on=stored.revision)
+        return _edit_page(game, form, slot, sheet)
+    form = round_form(players, sheet.rules, request.form)
+    event = round_event(form, players, sheet.rules) if form.validate() else None
+    based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
+    revise = lambda: revise_event(get_db(), game, slot, event, based_on, form.submission.data)  # noqa: E731
+    position = next(n for n, e in enumerate(current_events(get_db(), game.id), start=1) if e.slot == slot)
+    if event is not None and _saved(form, revise, at=position):
+        return redirect(url_for("games.show", key=key, number=number), 303)
+    return _edit_page(game, form, slot, sheet, 422)
+
+
+def _edit_page(game: StoredGame, form: RoundForm, slot: int, sheet: Sheet, status: int = 200) -> ResponseReturnValue:
+    picker = picker_data(sheet.rules, len(game.players))
+    return render(
+        "games/edit.html", "games/_edit_form.html", status, game=game, form=form, slot=slot, picker=picker, sheet=sheet
+    )
+
+
+def _form_data(event: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """The form's fields filled from a stored round."""
+    data: dict[str, Any] = {"winner": event["winner"], "finish": event.get("rami") or "out"}
+    if event.get("all_in_one"):
+        data["finish"] = "all_in_one"
+    for seat, name in enumerate(players):
+        hand = event["hands"].get(name)
+        data[f"hand_{seat}"] = "" if hand is None else (str(hand) if isinstance(hand, int) else " ".join(hand))
+        data[f"laid_{seat}"] = (event.get("laid") or {}).get(name)
+    return data

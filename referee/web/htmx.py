@@ -1,0 +1,23 @@
+"""The one place that reads htmx's headers: does this request want a fragment or the whole page?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import make_response, render_template
+from flask.wrappers import Response
+from flask_htmx import HTMX
+
+htmx = HTMX()
+
+
+def wants_fragment() -> bool:
+    """An htmx request that is neither boosted nor a history restore wants only the fragment."""
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def render(page: str, fragment: str, status: int = 200, **context: Any) -> Response:
+    """Render the fragment for htmx, else the page that includes it; either way `Vary: HX-Request`."""
+    response = make_response(render_template(fragment if wants_fragment() else page, **context), status)
+    response.vary.add("HX-Request")
+    return response

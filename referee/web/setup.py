@@ -1,0 +1,57 @@
+"""The web layer's extensions and blueprints, registered in one place."""
+
+from __future__ import annotations
+
+import secrets
+from importlib.resources import files
+from pathlib import Path
+
+from flask import Flask, request, send_from_directory
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, get_locale
+from flask_wtf.csrf import CSRFProtect
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
+
+
+def select_locale() -> str | None:
+    """The language chosen with the switch (a cookie), else the browser's best match."""
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def _secret_key(app: Flask) -> str:
+    """The instance's own secret key, made once and kept in the instance folder."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def init_app(app: Flask) -> None:
+    """Attach CSRF, htmx, Babel and the blueprints to `app`."""
+    from referee.web import evenings, games, home
+    from referee.web.htmx import htmx
+
+    if app.config["SECRET_KEY"] == "dev" and not app.testing:
+        app.config["SECRET_KEY"] = _secret_key(app)
+    CSRFProtect(app)
+    htmx.init_app(app)
+    Babel(app, locale_selector=select_locale)
+
+    @app.get("/htmx.min.js")
+    def htmx_script() -> ResponseReturnValue:
+        """htmx, served from its installed package (never a CDN, never a copy)."""
+        return send_from_directory(HTMX_FOLDER, "htmx.min.js", max_age=86400)
+
+    @app.context_processor
+    def languages() -> dict[str, object]:
+        return {"languages": LANGUAGES, "get_locale": get_locale}
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(evenings.bp)
+    app.register_blueprint(games.bp)

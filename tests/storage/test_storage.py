@@ -1,0 +1,82 @@
+"""Storage: migrations, round trips, and events that are revised, never overwritten."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from referee.rules.events import EventError
+from referee.storage.db import connect
+from referee.storage.evenings import create_evening, evening_by_key, known_names
+from referee.storage.games import StaleEdit, add_event, change_log, create_game, current_events, revise_event
+from referee.storage.migrations import migrations
+
+
+def test_migrations_apply_to_an_empty_database_and_twice_change_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    db = connect(path)
+    tables = set(db.table_names())
+    assert {"people", "evenings", "games", "event_revisions"} <= tables
+    db.close()
+    again = connect(path)
+    assert set(again.table_names()) == tables
+    assert migrations.pending(again) == []
+    assert again.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+@pytest.fixture
+def db(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return connect(tmp_path / "db.sqlite")
+
+
+def _evening(db):  # type: ignore[no-untyped-def]
+    return create_evening(
+        db, title="", players=["Ana", "Ben"], preset="kaluki", options={}, chip_value=Decimal("0.2"), currency="EUR"
+    )
+
+
+def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: ignore[no-untyped-def]
+    evening = _evening(db)
+    assert evening.chip_value == Decimal("0.20") and evening.players == ("Ana", "Ben")
+    assert evening_by_key(db, evening.scorer_key) == (evening, True)
+    assert evening_by_key(db, evening.viewer_key) == (evening, False)
+    assert evening_by_key(db, "nope") is None
+    assert known_names(db) == ["Ana", "Ben"]
+
+
+def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    slot = add_event(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": 10}})
+    revise_event(db, game, slot, {"type": "round", "winner": "Ana", "hands": {"Ben": 12}}, based_on=0)
+    assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
+    assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 2
+    revise_event(db, game, slot, None, based_on=1)
+    assert current_events(db, game.id) == []
+    log = change_log(db, game.id)
+    assert [(c.before["hands"]["Ben"], c.after) for c in log] == [
+        (12, None),
+        (10, {"type": "round", "winner": "Ana", "hands": {"Ben": 12}}),
+    ]
+
+
+def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    with pytest.raises(EventError):
+        add_event(db, game, {"type": "buyback", "player": "Ana"})
+    assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 0
+
+
+def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    slot = add_event(db, game, {"type": "void"})
+    revise_event(db, game, slot, None, based_on=0)
+    with pytest.raises(StaleEdit):
+        revise_event(db, game, slot, {"type": "void"}, based_on=0)
+
+
+def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    assert add_event(db, game, {"type": "void"}, "key") == add_event(db, game, {"type": "void"}, "key")
+    assert len(current_events(db, game.id)) == 1

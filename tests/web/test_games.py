@@ -1,0 +1,179 @@
+"""A game through the test client: rounds, buy-backs, void rounds, undo, corrections, refusals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.storage.db import connect
+from referee.storage.games import current_events
+from tests.web.conftest import Table
+
+ALL = ["A", "B", "C", "D"]
+
+
+def chips_shown(page: str) -> list[str]:
+    """The chips row of the score sheet, as printed."""
+    row = page.split(">Chips</th>")[1].split("</tr>")[0]
+    return re.findall(r'<td class="num">([^<]+)</td>', row)
+
+
+@pytest.fixture
+def game(table: Table) -> str:
+    return table.game(table.evening(), ALL)
+
+
+def test_the_rules_8_game_through_the_app_ends_with_c_taking_the_pot(table: Table, game: str) -> None:
+    def play(winner: str, hands: dict[str, int], still_in: list[str], **extra: str) -> None:
+        response = table.round(game, winner, hands, still_in, **extra)
+        assert response.status_code == 303, response.get_data(as_text=True)
+
+    def buy(name: str) -> None:
+        assert table.post(f"{game}/buyback", {"player": name}).status_code == 303
+
+    play("A", {"B": 40, "C": 62, "D": 55}, ALL)
+    play("B", {"A": 48, "C": 88, "D": 101}, ALL, finish="all_in_one")
+    page = table.get(game).get_data(as_text=True)
+    assert "C is eliminated: buy back for 5 chips and restart at 48?" in page
+    buy("C"), buy("D")
+    play("D", {"A": 30, "B": 75, "C": 20}, ALL)
+    play("C", {"A": 77, "B": 20, "D": 110}, ALL)
+    buy("A"), buy("D")
+    play("B", {"A": 20, "C": 90, "D": 10}, ALL)
+    buy("A"), buy("C")
+    play("D", {"A": 10, "B": 30, "C": 3}, ALL)
+    buy("B")
+    play("C", {"B": 5, "D": 40}, ["B", "C", "D"])
+    page = table.get(game).get_data(as_text=True)
+    assert "C wins the game and takes the pot." in page
+    assert chips_shown(page) == ["-16", "-4", "+33", "-13"]
+
+
+def test_a_round_without_javascript_redirects_and_with_htmx_returns_the_fragment(table: Table, game: str) -> None:
+    response = table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
+    assert response.status_code == 303 and response.headers["Location"].endswith(game.split("localhost")[-1])
+    table.get(game)
+    response = table.post(
+        f"{game}/rounds", {"winner": "B", "finish": "out", "hand_0": "4", "hand_2": "5", "hand_3": "6"}, htmx=True
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in page and 'id="game"' in page
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_the_full_page_and_the_fragment_come_from_one_template(table: Table, game: str) -> None:
+    page = table.get(game).get_data(as_text=True)
+    fragment = table.get(game, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" in page and "<html" not in fragment
+    assert fragment.strip().startswith('<div id="game"') and 'id="game"' in page
+    boosted = table.get(game, headers={"HX-Request": "true", "HX-Boosted": "true"}).get_data(as_text=True)
+    assert "<html" in boosted
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        pytest.param({"B": "7X"}, "&#39;7X&#39; is not a card", id="unknown card"),
+        pytest.param(
+            {"B": "7S 7S", "C": "7S"}, "7♠ appears 3 times but only 2 packs are in play", id="third 7 of spades"
+        ),
+        pytest.param({"B": "JK JK JK", "C": "JK JK"}, "5 jokers were given but only 4 are in play", id="fifth joker"),
+        pytest.param({"B": "5"}, "Tap C&#39;s cards or type the total.", id="missing hand"),
+    ],
+)
+def test_an_impossible_round_is_refused_with_the_reason_and_nothing_saved(
+    table: Table, game: str, hands: dict[str, str], message: str
+) -> None:
+    full = {"B": "5", "C": "5", "D": "5", **hands}
+    if "missing" in message or "Tap" in message:
+        full = hands | {"D": "5"}
+    response = table.round(game, "A", full, ALL)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    assert _events(table) == []
+
+
+def test_a_round_needs_a_winner(table: Table, game: str) -> None:
+    response = table.post(f"{game}/rounds", {"finish": "out", "hand_1": "3"})
+    assert response.status_code == 422 and "Pick the player who went out." in response.get_data(as_text=True)
+
+
+def test_the_same_form_sent_twice_is_recorded_once(table: Table, game: str) -> None:
+    for _ in range(2):
+        response = table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="one-key")
+        assert response.status_code == 303
+    assert len(_events(table)) == 1
+
+
+def test_cards_are_counted_with_the_penalty_table(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": "JK KS AH 10D 8C", "C": "0", "D": "2"}, ALL)
+    events = _events(table)
+    assert events[0]["hands"]["B"] == ["JK", "KS", "AH", "10D", "8C"]
+    assert ">54</td>" in table.get(game).get_data(as_text=True)
+
+
+def test_void_round_and_undo(table: Table, game: str) -> None:
+    assert table.post(f"{game}/void", {}).status_code == 303
+    assert _events(table) == [{"type": "void"}]
+    page = table.get(game).get_data(as_text=True)
+    slot = re.search(r"/events/(\d+)/delete", page).group(1)
+    assert table.post(f"{game}/events/{slot}/delete", {"based_on": "0"}).status_code == 303
+    assert _events(table) == []
+    assert "a void round" in table.get(game).get_data(as_text=True)  # the change log keeps it
+
+
+def test_a_buyback_for_a_player_still_in_is_refused(table: Table, game: str) -> None:
+    response = table.post(f"{game}/buyback", {"player": "A"})
+    assert response.status_code == 422
+    assert "A is still in the game" in response.get_data(as_text=True)
+
+
+def test_correcting_a_past_round_recomputes_and_logs_before_and_after(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 40, "C": 62, "D": 55}, ALL)
+    table.round(game, "B", {"A": 48, "C": 88, "D": 101}, ALL)
+    assert "D is eliminated" in table.get(game).get_data(as_text=True)
+    page = table.get(f"{game}/events/1").get_data(as_text=True)
+    assert 'value="55"' in page
+    response = table.post(
+        f"{game}/events/1",
+        {"winner": "A", "finish": "out", "hand_1": "40", "hand_2": "62", "hand_3": "25", "based_on": "0"},
+    )
+    assert response.status_code == 303
+    page = table.get(game).get_data(as_text=True)
+    assert "D is eliminated" not in page and ">126</td>" in page
+    assert "the round won by A" in page and "<del>55</del> → <ins>25</ins>" in page
+
+
+def test_an_edit_made_on_an_old_version_is_refused(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
+    data = {"winner": "A", "finish": "out", "hand_1": "9", "hand_2": "2", "hand_3": "3", "based_on": "0"}
+    assert table.post(f"{game}/events/1", data).status_code == 303
+    response = table.post(f"{game}/events/1", data | {"hand_1": "8"})
+    assert response.status_code == 422
+    assert "someone changed this event meanwhile" in response.get_data(as_text=True)
+
+
+def test_a_correction_that_breaks_a_later_event_is_refused(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 1, "C": 2, "D": 160}, ALL)
+    table.post(f"{game}/buyback", {"player": "D"})
+    data = {"winner": "A", "finish": "out", "hand_1": "1", "hand_2": "2", "hand_3": "10", "based_on": "0"}
+    response = table.post(f"{game}/events/1", data)
+    assert response.status_code == 422
+    assert "event 2: D is still in the game" in response.get_data(as_text=True)
+    assert _events(table)[0]["hands"]["D"] == 160
+
+
+def test_rami_points_mode_round(table: Table) -> None:
+    game = table.game(table.evening(players="Alice\nBob\nCédric"), ["Alice", "Bob", "Cédric"], preset="rami")
+    data = {"winner": "Alice", "finish": "own_cards", "hand_1": "55", "hand_2": "70", "laid_0": "95", "laid_1": "30"}
+    assert table.post(f"{game}/rounds", data).status_code == 303
+    page = table.get(game).get_data(as_text=True)
+    totals = page.split(">Total</th>")[1].split("</tr>")[0]
+    assert re.findall(r'<td class="num">([^<]+)</td>', totals) == ["520", "30", "0"]
+
+
+def _events(table: Table) -> list[dict]:
+    db = connect(table.client.application.config["DATABASE"])
+    game_id = db.execute("SELECT id FROM games").fetchone()[0]
+    return [event.data for event in current_events(db, game_id)]
