@@ -24,6 +24,7 @@ from referee.rules.record import RecordError, game_chips, load_json, read_evenin
 from referee.rules.release import release_joker
 from referee.rules.rummy import RummyGame
 from referee.rules.settlement import SettlementError, evening_balances, settle_json
+from referee.rules.solver import best_arrangement
 from referee.rules.table import RummyRules, rummy_rules
 from referee.rules.values import penalty
 
@@ -170,6 +171,38 @@ def release(preset: str, settings: Sequence[str], as_json: bool, meld: str, hand
     if result.must:
         text += f"\n  then: {result.must}"
     _print(result.as_json(), as_json, text)
+
+
+@cli.command(with_appcontext=False)
+@table_options
+@click.option(
+    "--minimise",
+    type=click.Choice(["value", "penalty"]),
+    default="value",
+    show_default=True,
+    help="value: lay the most value (then leave the least penalty); penalty: leave the least penalty.",
+)
+@click.argument("cards", nargs=-1, required=True)
+def best(preset: str, settings: Sequence[str], as_json: bool, minimise: str, cards: Sequence[str]) -> None:
+    """The best arrangement of a hand; with - as the only CARD, one hand a line from stdin, one JSON a line."""
+    rules = _rules(preset, settings)
+    if list(cards) == ["-"]:
+        for number, line in enumerate(sys.stdin, start=1):
+            if line.strip():
+                try:
+                    hand = _cards([line], rules)
+                except click.UsageError as error:
+                    raise click.UsageError(f"line {number}: {error.format_message()}") from None
+                click.echo(json.dumps(best_arrangement(hand, rules, minimise).as_json()))
+        return
+    result = best_arrangement(_cards(cards, rules), rules, minimise)
+    lines = [f"meld: {' '.join(card.symbol for card in meld)}" for meld in result.melds] or ["no meld"]
+    opens = "opens" if result.opens else "does not open"
+    lines.append(
+        f"laid {result.laid_value} ({opens}); left {' '.join(c.symbol for c in result.left) or 'nothing'}: "
+        f"{result.penalty} penalty points"
+    )
+    _print(result.as_json(), as_json, "\n".join(lines))
 
 
 def _read_source(source: str) -> str:

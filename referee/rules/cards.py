@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from referee.rules.words import say, say_plural
+
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -53,7 +55,7 @@ class Card:
         """One card from any accepted notation: `10H`, `T♥`, `qs`, `RD` (roi de carreau), `JK`, `JK=6H`."""
         text = token.strip().replace("\ufe0f", "").upper()
         if not text:
-            raise CardError("an empty card was given")
+            raise CardError(say("an empty card was given"))
         joker, sep, declared = text.partition("=")
         if joker in _JOKERS:
             if not sep:
@@ -62,22 +64,34 @@ class Card:
                 identity = cls.parse(declared)
             except CardError:
                 raise CardError(
-                    f"{token!r}: a joker is declared as a card, like JK=6H, and {declared!r} is not a card"
+                    say(
+                        "{token!r}: a joker is declared as a card, like JK=6H, and {declared!r} is not a card",
+                        token=token,
+                        declared=declared,
+                    )
                 ) from None
             if identity.is_joker:
-                raise CardError(f"{token!r}: a joker cannot be declared as another joker")
+                raise CardError(say("{token!r}: a joker cannot be declared as another joker", token=token))
             return cls.joker(identity)
         if sep:
-            raise CardError(f"{token!r}: only a joker can be declared as another card (JK=6H)")
+            raise CardError(say("{token!r}: only a joker can be declared as another card (JK=6H)", token=token))
         rank_text, suit_text = text[:-1], text[-1]
         suit = _SUIT_INPUT.get(suit_text)
         rank = _RANK_INPUT.get(rank_text)
         if suit is None and rank is None:
-            raise CardError(f"{token!r} is not a card: write a rank then a suit, like 10H, QS or 7♣")
+            raise CardError(say("{token!r} is not a card: write a rank then a suit, like 10H, QS or 7♣", token=token))
         if suit is None:
-            raise CardError(f"{token!r} is not a card: {suit_text!r} is not a suit (S H D C or ♠ ♥ ♦ ♣)")
+            raise CardError(
+                say("{token!r} is not a card: {suit!r} is not a suit (S H D C or ♠ ♥ ♦ ♣)", token=token, suit=suit_text)
+            )
         if rank is None:
-            raise CardError(f"{token!r} is not a card: {rank_text or 'nothing'!r} is not a rank (A 2-10 J Q K)")
+            raise CardError(
+                say(
+                    "{token!r} is not a card: {rank!r} is not a rank (A 2-10 J Q K)",
+                    token=token,
+                    rank=rank_text or say("nothing"),
+                )
+            )
         return cls(rank, suit)
 
     @property
@@ -140,11 +154,25 @@ def check_pack_limits(cards: Sequence[Card], packs: int, jokers: int) -> None:
     counts = Counter(Card(c.rank, c.suit) for c in cards)
     joker_count = counts.pop(JOKER, 0)
     if joker_count > jokers:
-        raise CardError(f"{joker_count} jokers were given but only {jokers} are in play")
+        raise CardError(
+            say_plural(
+                "{given} jokers were given but only {n} is in play",
+                "{given} jokers were given but only {n} are in play",
+                jokers,
+                given=joker_count,
+            )
+        )
     for card, count in sorted(counts.items(), key=lambda item: item[0].sort_key):
         if count > packs:
-            pack_word = "pack is" if packs == 1 else "packs are"
-            raise CardError(f"{card.symbol} appears {count} times but only {packs} {pack_word} in play")
+            raise CardError(
+                say_plural(
+                    "{card} appears {count} times but only {n} pack is in play",
+                    "{card} appears {count} times but only {n} packs are in play",
+                    packs,
+                    card=card.symbol,
+                    count=count,
+                )
+            )
 
 
 def full_deck(packs: int, jokers: int) -> tuple[Card, ...]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from referee.rules.words import say
+
 
 class EventError(ValueError):
     """An event that cannot be applied to the game as it stands."""
 
     def __init__(self, position: int, reason: str) -> None:
-        super().__init__(f"event {position}: {reason}")
+        super().__init__(say("event {position}: {reason}", position=position, reason=reason))
         self.position, self.reason = position, reason

@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.rules.events import EventError
 from referee.rules.table import KaiserRules
+from referee.rules.words import say
 
 MAX_BID = 12
 TRICKS = 8
@@ -33,11 +34,16 @@ class KaiserTeams:
     def from_json(cls, data: object) -> KaiserTeams:
         """The record's `{"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}`, checked."""
         if not isinstance(data, Mapping) or len(data) != 2:
-            raise KaiserError('Kaiser is played by two teams of two, like {"NS": ["Ana", "Céline"], "EW": [...]}')
+            raise KaiserError(
+                say(
+                    "Kaiser is played by two teams of two, like {example}",
+                    example='{"NS": ["Ana", "Céline"], "EW": [...]}',
+                )
+            )
         (first, one), (second, two) = data.items()
         teams = cls((first, second), (_pair(first, one), _pair(second, two)))
         if len(set(teams.seats)) != 4:
-            raise KaiserError(f"four different players are needed, not {', '.join(teams.seats)}")
+            raise KaiserError(say("four different players are needed, not {names}", names=", ".join(teams.seats)))
         return teams
 
     def as_json(self) -> dict[str, list[str]]:
@@ -65,11 +71,13 @@ class KaiserTeams:
 
 def _pair(name: object, members: object) -> tuple[str, str]:
     if not isinstance(name, str) or not name.strip():
-        raise KaiserError(f"a team needs a name, not {name!r}")
+        raise KaiserError(say("a team needs a name, not {name!r}", name=name))
     if isinstance(members, str) or not isinstance(members, Sequence) or len(members) != 2:
-        raise KaiserError(f'team {name} is a list of its two players, like ["Ana", "Céline"]')
+        raise KaiserError(say('team {name} is a list of its two players, like ["Ana", "Céline"]', name=name))
     if not all(isinstance(player, str) and player.strip() for player in members):
-        raise KaiserError(f"team {name}: a player's name is a non-empty text, not {members!r}")
+        raise KaiserError(
+            say("team {name}: a player's name is a non-empty text, not {members!r}", name=name, members=members)
+        )
     return (members[0], members[1])
 
 
@@ -91,19 +99,32 @@ class KaiserHand:
         _keys(data, position, ("dealer", "bidder", "bid", "tricks", "five_hearts", "three_spades"), ("no_trump",))
         no_trump = data.get("no_trump", False)
         if not isinstance(no_trump, bool):
-            raise EventError(position, f"no_trump is true or false, not {no_trump!r}")
-        bid = _whole(data["bid"], position, "the bid")
+            raise EventError(position, say("no_trump is true or false, not {value!r}", value=no_trump))
+        bid = _whole(data["bid"], position)
         raw = data["tricks"]
         if not isinstance(raw, Mapping) or not raw or any(team not in teams.names for team in raw):
+            first, second = teams.names
+            example = f'{{"{first}": 5}}'
             raise EventError(
-                position, f'tricks give the tricks of {" and/or ".join(teams.names)}, like {{"{teams.names[0]}": 5}}'
+                position,
+                say(
+                    "tricks give the tricks of {first} and/or {second}, like {example}",
+                    first=first,
+                    second=second,
+                    example=example,
+                ),
             )
-        taken = {team: _whole(n, position, f"{team}'s tricks") for team, n in raw.items()}
+        taken = {team: _whole(n, position, team) for team, n in raw.items()}
         for team, n in taken.items():
             if not 0 <= n <= TRICKS:
-                raise EventError(position, f"{team} cannot take {n} tricks: a hand has {TRICKS}")
+                raise EventError(
+                    position, say("{team} cannot take {n} tricks: a hand has {tricks}", team=team, n=n, tricks=TRICKS)
+                )
         if len(taken) == 2 and sum(taken.values()) != TRICKS:
-            raise EventError(position, f"the tricks add up to {sum(taken.values())}, but a hand has {TRICKS}")
+            raise EventError(
+                position,
+                say("the tricks add up to {sum}, but a hand has {tricks}", sum=sum(taken.values()), tricks=TRICKS),
+            )
         given = next(iter(taken))
         taken[teams.other(given)] = TRICKS - taken[given]
         hand = cls(
@@ -117,7 +138,9 @@ class KaiserHand:
         )
         for team, card in ((hand.five_hearts, "5♥"), (hand.three_spades, "3♠")):
             if taken[team] == 0:
-                raise EventError(position, f"{team} took no trick, so it cannot have taken the {card}")
+                raise EventError(
+                    position, say("{team} took no trick, so it cannot have taken the {card}", team=team, card=card)
+                )
         return hand
 
     def as_json(self) -> dict[str, Any]:
@@ -157,10 +180,10 @@ _EVENT_TYPES: dict[str, type[KaiserHand] | type[PassedDeal]] = {"hand": KaiserHa
 def parse_kaiser_event(data: object, position: int, teams: KaiserTeams) -> KaiserEvent:
     """One event of a Kaiser record, from its JSON object."""
     if not isinstance(data, Mapping):
-        raise EventError(position, f"an event is a JSON object, not {data!r}")
+        raise EventError(position, say("an event is a JSON object, not {data!r}", data=data))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _EVENT_TYPES:
-        raise EventError(position, f"a Kaiser game records hand and passed events, not {kind!r}")
+        raise EventError(position, say("a Kaiser game records hand and passed events, not {kind!r}", kind=kind))
     return _EVENT_TYPES[kind].from_json(data, position, teams)
 
 
@@ -172,22 +195,30 @@ def parse_kaiser_events(data: Sequence[object], teams: KaiserTeams) -> tuple[Kai
 def _keys(data: Mapping[str, Any], position: int, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     for key in required:
         if key not in data:
-            raise EventError(position, f"a {data['type']} event needs {key!r}")
+            raise EventError(position, say("a {kind} event needs {key!r}", kind=data["type"], key=key))
     for key in data:
         if key not in (*required, *optional, "type"):
-            raise EventError(position, f"a {data['type']} event has no {key!r}")
+            raise EventError(position, say("a {kind} event has no {keys}", kind=data["type"], keys=repr(key)))
 
 
-def _whole(value: object, position: int, what: str) -> int:
+def _whole(value: object, position: int, team: str | None = None) -> int:
+    """A whole number: the bid, or `team`'s tricks."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventError(position, f"{what} is a whole number, not {value!r}")
+        raise EventError(
+            position,
+            say("the bid is a whole number, not {value!r}", value=value)
+            if team is None
+            else say("{team}'s tricks is a whole number, not {value!r}", team=team, value=value),
+        )
     return value
 
 
 def _name(data: Mapping[str, Any], key: str, position: int, allowed: tuple[str, ...]) -> str:
     name = data[key]
     if not isinstance(name, str) or name not in allowed:
-        raise EventError(position, f"{key} is one of {', '.join(allowed)}, not {name!r}")
+        raise EventError(
+            position, say("{key} is one of {allowed}, not {name!r}", key=key, allowed=", ".join(allowed), name=name)
+        )
     return name
 
 
@@ -199,7 +230,7 @@ class Bid:
     no_trump: bool = False
 
     def __str__(self) -> str:
-        return f"{self.value} no trump" if self.no_trump else str(self.value)
+        return say("{bid} no trump", bid=self.value) if self.no_trump else str(self.value)
 
 
 def bid_outranks(a: Bid, b: Bid) -> bool:
@@ -236,25 +267,56 @@ def check_bidding(
     'Céline'
     """
     if teams.team_of(dealer) is None:
-        raise KaiserError(f"the dealer {dealer!r} is not at this table ({', '.join(teams.seats)})")
+        raise KaiserError(
+            say("the dealer {dealer!r} is not at this table ({seats})", dealer=dealer, seats=", ".join(teams.seats))
+        )
     high: tuple[str, Bid] | None = None
     player = dealer
     for number, (caller, bid) in enumerate(calls, start=1):
         if number > 4:
-            raise KaiserError(f"call {number}: each player calls once, and all four have called")
+            raise KaiserError(say("call {number}: each player calls once, and all four have called", number=number))
         player = teams.left_of(player)
         if caller != player:
-            raise KaiserError(f"call {number}: it is {player}'s turn to call, not {caller}'s")
-        where = f"call {number} ({caller})"
+            raise KaiserError(
+                say(
+                    "call {number}: it is {player}'s turn to call, not {caller}'s",
+                    number=number,
+                    player=player,
+                    caller=caller,
+                )
+            )
         if bid is None:
             if player == dealer and high is None and rules.all_pass == "dealer_forced":
-                raise KaiserError(f"{where}: everybody passed, and the dealer must bid (all_pass = dealer_forced)")
+                raise KaiserError(
+                    say(
+                        "call {number} ({caller}): everybody passed, "
+                        "and the dealer must bid (all_pass = dealer_forced)",
+                        number=number,
+                        caller=caller,
+                    )
+                )
             continue
         if not rules.min_bid <= bid.value <= MAX_BID:
-            raise KaiserError(f"{where}: a bid is from {rules.min_bid} to {MAX_BID}, not {bid.value}")
+            raise KaiserError(
+                say(
+                    "call {number} ({caller}): a bid is from {lowest} to {highest}, not {bid}",
+                    number=number,
+                    caller=caller,
+                    lowest=rules.min_bid,
+                    highest=MAX_BID,
+                    bid=bid.value,
+                )
+            )
         if high is not None and not bid_outranks(bid, high[1]) and not (player == dealer and bid == high[1]):
-            hint = "" if player == dealer else "; only the dealer may equal it"
-            raise KaiserError(f"{where}: {bid} does not beat {high[0]}'s {high[1]}{hint}")
+            beaten = {"number": number, "caller": caller, "bid": bid, "high": high[0], "high_bid": high[1]}
+            raise KaiserError(
+                say("call {number} ({caller}): {bid} does not beat {high}'s {high_bid}", **beaten)
+                if player == dealer
+                else say(
+                    "call {number} ({caller}): {bid} does not beat {high}'s {high_bid}; only the dealer may equal it",
+                    **beaten,
+                )
+            )
         high = (caller, bid)
     return Bidding(tuple(calls), high, None if len(calls) >= 4 else teams.left_of(player))
 
@@ -271,25 +333,41 @@ def bidder_change(rules: KaiserRules, bid: int, no_trump: bool, points: int) -> 
     >>> bidder_change(rules_for("kaiser"), 8, True, 12)
     (40, 'bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40 (made_bid = bid_plus_points)')
     """
-    shown, made = (f"{bid} no trump" if no_trump else str(bid)), points >= bid
+    shown, made = str(Bid(bid, no_trump)), points >= bid
     if not made:
-        change, how, rule = -bid, f"loses {bid}", ""
+        change, how, rule = -bid, say("loses {bid}", bid=bid), ""
     elif rules.made_bid == "points_taken":
-        change, how, rule = points, f"scores the {points} points taken", " (made_bid = points_taken)"
+        change, how, rule = points, say("scores the {points} points taken", points=points), " (made_bid = points_taken)"
     else:
-        change, how, rule = bid + points, f"scores {bid} + {points} = {bid + points}", " (made_bid = bid_plus_points)"
+        total = bid + points
+        change, how, rule = (
+            total,
+            say("scores {bid} + {points} = {total}", bid=bid, points=points, total=total),
+            " (made_bid = bid_plus_points)",
+        )
     if no_trump:
-        change, how = 2 * change, f"{how}, doubled in no trump: {abs(2 * change)}"
-    return change, f"bid {shown} {'made' if made else 'failed'} with {points} points: {how}{rule}"
+        change = 2 * change
+        how = say("{how}, doubled in no trump: {total}", how=how, total=abs(change))
+    said = {"bid": shown, "points": points, "how": how, "rule": rule}
+    if made:
+        return change, say("bid {bid} made with {points} points: {how}{rule}", **said)
+    return change, say("bid {bid} failed with {points} points: {how}{rule}", **said)
 
 
 def defender_change(rules: KaiserRules, score: int, points: int) -> tuple[int, str]:
     """The other team's score change, and the rule it rests on, when it took `points` with `score` before."""
     if score < rules.bid_out:
-        return points, f"not bidding, below {rules.bid_out}: adds its {points} points"
+        return points, say(
+            "not bidding, below {bid_out}: adds its {points} points", bid_out=rules.bid_out, points=points
+        )
     if points < 0:
-        return points, f"not bidding, at {score}: its {points} points still count"
-    return 0, f"not bidding, at {score} ({rules.bid_out} or more, bid_out): adds nothing for its {points} points"
+        return points, say("not bidding, at {score}: its {points} points still count", score=score, points=points)
+    return 0, say(
+        "not bidding, at {score} ({bid_out} or more, bid_out): adds nothing for its {points} points",
+        score=score,
+        bid_out=rules.bid_out,
+        points=points,
+    )
 
 
 @dataclass(frozen=True)
@@ -344,20 +422,35 @@ class KaiserGame:
         parse_kaiser_event(event.as_json(), position, self.teams)  # an event built in code: players, teams, tricks
         if self.winner is not None:
             a, b = self.scores
-            raise EventError(position, f"the game is over: {self.winner} won, {a} to {b}; no deal comes after")
+            raise EventError(
+                position,
+                say("the game is over: {winner} won, {a} to {b}; no deal comes after", winner=self.winner, a=a, b=b),
+            )
         if self.next_dealer is not None and event.dealer != self.next_dealer:
             raise EventError(
                 position,
-                f"{self.next_dealer} deals now, not {event.dealer}: the deal passes to the left "
-                f"({', '.join(self.teams.seats)})",
+                say(
+                    "{dealer} deals now, not {given}: the deal passes to the left ({seats})",
+                    dealer=self.next_dealer,
+                    given=event.dealer,
+                    seats=", ".join(self.teams.seats),
+                ),
             )
         if isinstance(event, PassedDeal):
             if self.rules.all_pass == "dealer_forced":
                 raise EventError(
-                    position, "a deal cannot be passed out: the dealer must bid (all_pass = dealer_forced)"
+                    position, say("a deal cannot be passed out: the dealer must bid (all_pass = dealer_forced)")
                 )
         elif not self.rules.min_bid <= event.bid <= MAX_BID:
-            raise EventError(position, f"a bid is from {self.rules.min_bid} to {MAX_BID} (min_bid), not {event.bid}")
+            raise EventError(
+                position,
+                say(
+                    "a bid is from {lowest} to {highest} (min_bid), not {bid}",
+                    lowest=self.rules.min_bid,
+                    highest=MAX_BID,
+                    bid=event.bid,
+                ),
+            )
 
     def can_apply(self, event: KaiserEvent) -> bool:
         """Whether `event` can come next."""

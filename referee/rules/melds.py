@@ -10,6 +10,7 @@ from typing import Any
 from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card
 from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, natural_value
+from referee.rules.words import N_, say, say_plural
 
 RANKS = 13
 
@@ -83,12 +84,15 @@ def check_meld(cards: Sequence[Card], rules: RummyRules) -> MeldCheck:
 def _check_shape(meld: tuple[Card, ...], rules: RummyRules) -> None:
     jokers = sum(card.is_joker for card in meld)
     if len(meld) < 3:
-        raise _Refusal("a meld needs at least 3 cards")
+        raise _Refusal(say("a meld needs at least 3 cards"))
     if jokers == len(meld):
-        raise _Refusal("a meld needs at least one card that is not a joker")
+        raise _Refusal(say("a meld needs at least one card that is not a joker"))
     limit = rules.max_jokers_per_meld
     if limit is not None and jokers > limit:
-        raise _Refusal(f"a meld may hold at most {_count(limit, 'joker')}", "max_jokers_per_meld")
+        raise _Refusal(
+            say_plural("a meld may hold at most {n} joker", "a meld may hold at most {n} jokers", limit),
+            "max_jokers_per_meld",
+        )
 
 
 def _closest_refusal(meld: tuple[Card, ...], rules: RummyRules, group: _Refusal, run: _Refusal) -> _Refusal:
@@ -101,7 +105,9 @@ def _closest_refusal(meld: tuple[Card, ...], rules: RummyRules, group: _Refusal,
     if one_suit:
         return run
     shown = " ".join(card.symbol for card in naturals)
-    return _Refusal(f"{shown}: a group needs cards of one rank and a run cards of one suit, and these have neither")
+    return _Refusal(
+        say("{cards}: a group needs cards of one rank and a run cards of one suit, and these have neither", cards=shown)
+    )
 
 
 # --- groups ----------------------------------------------------------------------------------------------
@@ -111,13 +117,22 @@ def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
     naturals = [card for card in meld if not card.is_joker]
     rank = naturals[0].rank
     if any(card.rank != rank for card in naturals):
-        raise _Refusal("the cards of a group must all be of one rank")
+        raise _Refusal(say("the cards of a group must all be of one rank"))
     declared = [card.declared for card in meld if card.is_joker and card.declared]
     for card in declared:
         if card.rank != rank:
-            raise _Refusal(f"the joker is declared as {card.symbol} but this group is of {naturals[0].rank_name}s")
+            raise _Refusal(
+                say(
+                    "the joker is declared as {card} but this group is of {rank}s",
+                    card=card.symbol,
+                    rank=naturals[0].rank_name,
+                )
+            )
     if len(meld) > rules.group_max:
-        raise _Refusal(f"a group holds at most {_count(rules.group_max, 'card')}", "group_max")
+        raise _Refusal(
+            say_plural("a group holds at most {n} card", "a group holds at most {n} cards", rules.group_max),
+            "group_max",
+        )
     has_joker = len(naturals) < len(meld)
     distinct, rule = _group_suits_rule(has_joker, rules)
     placed = [card.suit for card in naturals] + [card.suit for card in declared]
@@ -125,12 +140,12 @@ def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
         repeated = [suit for suit, n in Counter(placed).items() if n > 1]
         if repeated:
             twice = Card(rank, repeated[0]).symbol
-            why = (
-                "a group with a joker cannot repeat a suit"
+            reason = (
+                say("a group with a joker cannot repeat a suit: {card} is there twice", card=twice)
                 if has_joker and rule.endswith("joker_distinct_suits")
-                else "a group cannot repeat a suit"
+                else say("a group cannot repeat a suit: {card} is there twice", card=twice)
             )
-            raise _Refusal(f"{why}: {twice} is there twice", rule)
+            raise _Refusal(reason, rule)
         missing = tuple(Card(rank, suit) for suit in SUITS if suit not in placed)
     else:
         missing = tuple(Card(rank, suit) for suit in SUITS)
@@ -188,21 +203,31 @@ def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
     naturals = [card for card in meld if not card.is_joker]
     suit = naturals[0].suit
     if any(card.suit != suit for card in naturals):
-        raise _Refusal("the cards of a run must all be of one suit")
+        raise _Refusal(say("the cards of a run must all be of one suit"))
     fixed = naturals + [card.declared for card in meld if card.is_joker and card.declared]
     for card in fixed:
         if card.suit != suit:
-            raise _Refusal(f"the joker is declared as {card.symbol} but this run is in {SUIT_SYMBOLS[suit]}")
+            raise _Refusal(
+                say(
+                    "the joker is declared as {card} but this run is in {suit}",
+                    card=card.symbol,
+                    suit=SUIT_SYMBOLS[suit],
+                )
+            )
     twice = [card for card, n in Counter(fixed).items() if n > 1]
     if twice:
-        raise _Refusal(f"a run cannot hold the same rank twice: {twice[0].symbol} is there twice")
+        raise _Refusal(say("a run cannot hold the same rank twice: {card} is there twice", card=twice[0].symbol))
     length = len(meld)
     if length > RANKS:
-        raise _Refusal("a run holds at most 13 cards, one of each rank")
+        raise _Refusal(say("a run holds at most 13 cards, one of each rank"))
     if length > rules.run_max:
-        raise _Refusal(f"a run holds at most {_count(rules.run_max, 'card')}", "run_max")
+        raise _Refusal(
+            say_plural("a run holds at most {n} card", "a run holds at most {n} cards", rules.run_max), "run_max"
+        )
     if length < rules.run_min:
-        raise _Refusal(f"a run needs at least {_count(rules.run_min, 'card')}", "run_min")
+        raise _Refusal(
+            say_plural("a run needs at least {n} card", "a run needs at least {n} cards", rules.run_min), "run_min"
+        )
     fixed_places = {card.rank - 1 for card in fixed}
     windows = [w for w in _covering_windows(fixed_places, length) if _ace_allowed(w, rules)]
     if not windows:
@@ -280,19 +305,24 @@ def _run_gap_or_ace(places: set[int], meld: tuple[Card, ...], suit: str, rules: 
     ace_rules = {w.ace_rule() for w in _covering_windows(places, length)}
     for rule, reason in _ACE_REASONS.items():
         if rule in ace_rules:
-            return _Refusal(reason, rule)
+            return _Refusal(say(reason), rule)
     jokers = sum(card.is_joker and card.declared is None for card in meld)
     missing = _fewest_missing(places, rules)
     shown = " ".join(Card(place + 1, suit).symbol for place in missing)
-    have = "no joker" if jokers == 0 else f"only {_count(jokers, 'joker')}"
-    verb = "is" if len(missing) == 1 else "are"
-    return _Refusal(f"the cards are not consecutive: {shown} {verb} missing and there is {have} to fill in")
+    # Two counts, two plurals: each half of the sentence is said on its own.
+    gap = say_plural("{cards} is missing", "{cards} are missing", len(missing), cards=shown)
+    fill = (
+        say("there is no joker to fill in")
+        if jokers == 0
+        else say_plural("there is only {n} joker to fill in", "there is only {n} jokers to fill in", jokers)
+    )
+    return _Refusal(say("the cards are not consecutive: {gap} and {fill}", gap=gap, fill=fill))
 
 
 _ACE_REASONS = {
-    "ace_high": "the ace cannot follow the king in a run here (Q K A)",
-    "ace_low": "the ace cannot come before the 2 in a run here (A 2 3)",
-    "ace_wraps": "the ace cannot sit in the middle of a run (K A 2): it goes at one end",
+    "ace_high": N_("the ace cannot follow the king in a run here (Q K A)"),
+    "ace_low": N_("the ace cannot come before the 2 in a run here (A 2 3)"),
+    "ace_wraps": N_("the ace cannot sit in the middle of a run (K A 2): it goes at one end"),
 }
 
 
@@ -307,7 +337,3 @@ def _fewest_missing(places: set[int], rules: RummyRules) -> list[int]:
     allowed = [w for w in spans if _ace_allowed(w, rules)] or spans
     shortest = min(allowed, key=lambda w: w.length)
     return [place for place in shortest.places() if place not in places]
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -9,6 +9,7 @@ from typing import Any
 from referee.rules.cards import Card, check_pack_limits
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.table import RummyRules
+from referee.rules.words import say
 
 
 @dataclass(frozen=True)
@@ -53,20 +54,25 @@ def check_opening(melds: Sequence[Sequence[Card]], rules: RummyRules, *, all_in_
         return OpeningCheck(checks, total, threshold, opens, reason, rule)
 
     if not checks:
-        return answer(False, "an opening lays at least one meld")
+        return answer(False, say("an opening lays at least one meld"))
     for number, check in enumerate(checks, start=1):
         if not check.valid:
             shown = " ".join(card.symbol for card in check.cards)
-            return answer(False, f"meld {number} ({shown}) is not valid: {check.reason}", check.rule)
+            reason = say(
+                "meld {number} ({cards}) is not valid: {reason}", number=number, cards=shown, reason=check.reason
+            )
+            return answer(False, reason, check.rule)
     if all_in_one and rules.all_in_one_exempt:
         return answer(True)
     if rules.opening_scope == "single_meld":
         best = max(check.value for check in checks)
         if best < threshold:
-            return answer(False, f"no single meld reaches {threshold} (the best is {best})", "opening_scope")
+            reason = say("no single meld reaches {threshold} (the best is {best})", threshold=threshold, best=best)
+            return answer(False, reason, "opening_scope")
         return answer(True)
     if total < threshold:
-        return answer(
-            False, f"the melds total {total} points and an opening needs at least {threshold}", "opening_threshold"
+        reason = say(
+            "the melds total {total} points and an opening needs at least {threshold}", total=total, threshold=threshold
         )
+        return answer(False, reason, "opening_threshold")
     return answer(True)

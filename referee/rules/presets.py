@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from referee.rules.words import N_, or_list, say
+
 Value = bool | int | str | None
 
 
@@ -21,8 +23,8 @@ class Option:
     """One table option: its name, what it means, where it comes from and which values it takes."""
 
     name: str
-    meaning: str
-    source: str
+    meaning: str  # English, marked with N_; shown with meaning_said()
+    source: str  # the same, shown with source_said()
     kind: str  # "bool", "int" or "choice"
     choices: tuple[str, ...] = ()  # the words it takes ("choice"), or besides a whole number ("int")
     minimum: int = 0
@@ -38,18 +40,18 @@ class Option:
                 return True
             if word in ("false", "no"):
                 return False
-            raise OptionError(f"{self.name} takes true or false (yes or no), not {text!r}")
+            raise OptionError(say("{name} takes true or false (yes or no), not {text!r}", name=self.name, text=text))
         if word in self.choices:
             return word
         if self.kind == "int":
             try:
                 number = int(word)
             except ValueError:
-                raise OptionError(f"{self.name} takes {self.describe_values()}, not {text!r}") from None
+                raise self._refused(repr(text)) from None
             if number < self.minimum:
-                raise OptionError(f"{self.name} takes {self.describe_values()}, not {number}")
+                raise self._refused(str(number))
             return number
-        raise OptionError(f"{self.name} takes {self.describe_values()}, not {text!r}")
+        raise self._refused(repr(text))
 
     def check(self, value: Value) -> Value:
         """A value given as data (from a game record), checked against this option's kind."""
@@ -63,19 +65,32 @@ class Option:
                 return value
         elif isinstance(value, str):
             return self.parse(value)
-        raise OptionError(f"{self.name} takes {self.describe_values()}, not {value!r}")
+        raise self._refused(repr(value))
+
+    def _refused(self, given: str) -> OptionError:
+        return OptionError(
+            say("{name} takes {values}, not {given}", name=self.name, values=self.describe_values(), given=given)
+        )
 
     def describe_values(self) -> str:
-        """The values this option takes, in words."""
+        """The values this option takes, in words; the values themselves (`true`, `auto`, `none`) are typed as is."""
         if self.kind == "bool":
-            words = ["true or false"]
+            words = ["true", "false"]
         elif self.kind == "int":
-            words = [f"a whole number from {self.minimum}", *self.choices]
+            words = [say("a whole number from {minimum}", minimum=self.minimum), *self.choices]
         else:
             words = list(self.choices)
         if self.none_allowed:
             words.append("none")
-        return " or ".join(words)
+        return or_list(words)
+
+    def meaning_said(self) -> str:
+        """What the option means, in the language spoken now."""
+        return say(self.meaning)
+
+    def source_said(self) -> str:
+        """Where the option comes from, in the language spoken now."""
+        return say(self.source)
 
 
 def show_value(value: Value) -> str:
@@ -107,153 +122,171 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
         for o in (
             _int(
                 "packs",
-                "packs of 52 cards in play; auto: 2, or 3 for 5-6 players and 4 for 7-8",
+                N_("packs of 52 cards in play; auto: 2, or 3 for 5-6 players and 4 for 7-8"),
                 "000; 001",
                 1,
                 words=("auto",),
             ),
             _int(
                 "jokers",
-                "jokers in play; auto: 2 for each pack",
-                "000: four jokers; 001: two per pack",
+                N_("jokers in play; auto: 2 for each pack"),
+                N_("000: four jokers; 001: two per pack"),
                 words=("auto",),
             ),
-            _int("hand_size", "cards dealt to each player", "000: 13; 001: 14", 1),
-            _int("min_players", "fewest players at the table", "000: 2 to 5; 002: 2 to 4; 001: 2 to 8", 2),
-            _int("max_players", "most players at the table", "000: 2 to 5; 002: 2 to 4; 001: 2 to 8", 2),
-            _int("group_max", "most cards in a group (same rank)", "000, 001, 002: 3 or 4 cards", 3),
+            _int("hand_size", N_("cards dealt to each player"), "000: 13; 001: 14", 1),
+            _int("min_players", N_("fewest players at the table"), N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"), 2),
+            _int("max_players", N_("most players at the table"), N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"), 2),
+            _int("group_max", N_("most cards in a group (same rank)"), N_("000, 001, 002: 3 or 4 cards"), 3),
             _bool(
                 "group_duplicate_suits",
-                "a group may repeat a suit (two identical cards from two packs)",
-                "000 allows identical cards; pagat and 001 do not",
+                N_("a group may repeat a suit (two identical cards from two packs)"),
+                N_("000 allows identical cards; pagat and 001 do not"),
             ),
             _bool(
                 "group_joker_distinct_suits",
-                "a group holding a joker never repeats a suit",
-                "002: no repeated suits when it contains a joker",
+                N_("a group holding a joker never repeats a suit"),
+                N_("002: no repeated suits when it contains a joker"),
             ),
-            _int("run_min", "fewest cards in a run (same suit, consecutive)", "000, 001, 002: 3", 3),
-            _int("run_max", "most cards in a run", "000: 3 to 8 cards; others: up to 13", 3),
-            _bool("ace_low", "the ace may go before the 2 (A 2 3)", "000, 001: the ace is low or high"),
-            _bool("ace_high", "the ace may go after the king (Q K A)", "000, 001: the ace is low or high"),
+            _int("run_min", N_("fewest cards in a run (same suit, consecutive)"), "000, 001, 002: 3", 3),
+            _int("run_max", N_("most cards in a run"), N_("000: 3 to 8 cards; others: up to 13"), 3),
+            _bool("ace_low", N_("the ace may go before the 2 (A 2 3)"), N_("000, 001: the ace is low or high")),
+            _bool("ace_high", N_("the ace may go after the king (Q K A)"), N_("000, 001: the ace is low or high")),
             _bool(
                 "ace_wraps",
-                "the ace may sit in the middle of a run (Q K A 2)",
-                "000 accepts Q-K-A-2; 001 and pagat do not",
+                N_("the ace may sit in the middle of a run (Q K A 2)"),
+                N_("000 accepts Q-K-A-2; 001 and pagat do not"),
             ),
             _int(
                 "max_jokers_per_meld",
-                "most jokers in one meld; none: no limit",
-                "001: at most one joker per meld",
+                N_("most jokers in one meld; none: no limit"),
+                N_("001: at most one joker per meld"),
                 1,
                 none=True,
             ),
             _bool(
                 "joker_can_extend",
-                "a joker may be added to a meld already on the table",
-                "001: a joker cannot complete a meld already laid",
+                N_("a joker may be added to a meld already on the table"),
+                N_("001: a joker cannot complete a meld already laid"),
             ),
             _choice(
                 "meld_values",
-                "how cards count in a meld (for the opening): the penalty table, face values or the salon table",
-                "000 counts its penalty table; 002 the card's value; 001 the salon table",
+                N_("how cards count in a meld (for the opening): the penalty table, face values or the salon table"),
+                N_("000 counts its penalty table; 002 the card's value; 001 the salon table"),
                 "penalty",
                 "face",
                 "salon",
             ),
             _int(
                 "joker_meld_value",
-                "what a joker counts in a meld: represented (the card it stands for) or a fixed number",
-                "000: 15 in its table; 002: the card it represents",
+                N_("what a joker counts in a meld: represented (the card it stands for) or a fixed number"),
+                N_("000: 15 in its table; 002: the card it represents"),
                 words=("represented",),
             ),
             _int(
                 "opening_threshold",
-                "points the first laying must reach (inclusive)",
-                "000 and 002: 40; 001: 30 to 80, 51 the French standard",
+                N_("points the first laying must reach (inclusive)"),
+                N_("000 and 002: 40; 001: 30 to 80, 51 the French standard"),
                 0,
             ),
             _choice(
                 "opening_scope",
-                "turn_total: the melds laid in the opening turn add up; single_meld: one meld alone must reach it",
+                N_("turn_total: the melds laid in the opening turn add up; single_meld: one meld alone must reach it"),
                 "pagat",
                 "turn_total",
                 "single_meld",
             ),
-            _bool("all_in_one_exempt", "a player laying the whole hand in one turn needs no opening", "pagat"),
+            _bool("all_in_one_exempt", N_("a player laying the whole hand in one turn needs no opening"), "pagat"),
             _choice(
                 "set_joker_release",
-                "how a joker is taken from a group: both_missing (only by adding both missing suits) "
-                "or unambiguous (once the group has four cards)",
-                "002: both missing suits; 001: only without ambiguity",
+                N_(
+                    "how a joker is taken from a group: both_missing (only by adding both missing suits) "
+                    "or unambiguous (once the group has four cards)"
+                ),
+                N_("002: both missing suits; 001: only without ambiguity"),
                 "both_missing",
                 "unambiguous",
             ),
             _int(
                 "joker_retrieval_penalty",
-                "points charged to a player who takes a joker back and does not meld it in the same turn",
+                N_("points charged to a player who takes a joker back and does not meld it in the same turn"),
                 "001: 300",
             ),
             _choice(
                 "hand_values",
-                "how cards left in hand count: the penalty table, or the salon table (joker 20, ace 15)",
-                "000: penalty table; 001: salon table",
+                N_("how cards left in hand count: the penalty table, or the salon table (joker 20, ace 15)"),
+                N_("000: penalty table; 001: salon table"),
                 "penalty",
                 "salon",
             ),
             _choice(
                 "scoring",
-                "penalty: the lowest total stays in; points: Rami scored upward to the target",
-                "001: points mode and elimination mode",
+                N_("penalty: the lowest total stays in; points: Rami scored upward to the target"),
+                N_("001: points mode and elimination mode"),
                 "penalty",
                 "points",
             ),
             _int(
                 "all_in_one_multiplier",
-                "losers' penalties are multiplied by this after a kaluki or a hunt",
-                "002: a hunt doubles the penalties",
+                N_("losers' penalties are multiplied by this after a kaluki or a hunt"),
+                N_("002: a hunt doubles the penalties"),
                 1,
             ),
-            _int("hunt_reward", "points taken off the winner's total after a hunt (all in one)", "002: 40"),
-            _int("going_out_reward", "points taken off the winner's total after going out gradually", "002: 20"),
+            _int("hunt_reward", N_("points taken off the winner's total after a hunt (all in one)"), "002: 40"),
+            _int("going_out_reward", N_("points taken off the winner's total after going out gradually"), "002: 20"),
             _int(
                 "elimination_threshold",
-                "total at which a player is eliminated; none: never",
-                "000: 150; 001 elimination mode: 500",
+                N_("total at which a player is eliminated; none: never"),
+                N_("000: 150; 001 elimination mode: 500"),
                 1,
                 none=True,
             ),
             _bool(
                 "elimination_inclusive",
-                "eliminated on reaching the threshold (yes: 150 is out) or only above it (no)",
-                "000: 150 or more; pagat: above 150",
+                N_("eliminated on reaching the threshold (yes: 150 is out) or only above it (no)"),
+                N_("000: 150 or more; pagat: above 150"),
             ),
-            _int("target", "score that ends the game; none: no target", "001 points mode: 1000; 003: 52", 1, none=True),
-            _int("buyback_cost", "chips an eliminated player pays into the pot to buy back in", "000: five chips"),
-            _int("max_buybacks", "buy-backs allowed to each player in a game", "000: no more than two"),
+            _int(
+                "target",
+                N_("score that ends the game; none: no target"),
+                N_("001 points mode: 1000; 003: 52"),
+                1,
+                none=True,
+            ),
+            _int(
+                "buyback_cost", N_("chips an eliminated player pays into the pot to buy back in"), N_("000: five chips")
+            ),
+            _int("max_buybacks", N_("buy-backs allowed to each player in a game"), N_("000: no more than two")),
             _choice(
                 "buyback_score",
-                "the total a bought-back player restarts at: the highest among players still in, or zero",
-                "sources silent; pagat",
+                N_("the total a bought-back player restarts at: the highest among players still in, or zero"),
+                N_("sources silent; pagat"),
                 "highest_remaining",
                 "zero",
             ),
-            _int("ante", "chips each player pays into the pot at the start", "000: three chips"),
-            _int("chips_per_win", "chips each other player pays the round's winner", "000: one chip (la rançon)"),
-            _int("chips_per_kaluki", "chips each other player pays for a kaluki (all in one)", "000: two chips"),
-            _int("min_bid", "lowest bid", "003: 5; pagat: 6", 1),
+            _int("ante", N_("chips each player pays into the pot at the start"), N_("000: three chips")),
+            _int(
+                "chips_per_win", N_("chips each other player pays the round's winner"), N_("000: one chip (la rançon)")
+            ),
+            _int(
+                "chips_per_kaluki", N_("chips each other player pays for a kaluki (all in one)"), N_("000: two chips")
+            ),
+            _int("min_bid", N_("lowest bid"), "003: 5; pagat: 6", 1),
             _choice(
                 "made_bid",
-                "a made bid scores bid_plus_points (bid + points taken) or points_taken",
-                "003: 6 + 7 = 13; pagat: points taken",
+                N_("a made bid scores bid_plus_points (bid + points taken) or points_taken"),
+                N_("003: 6 + 7 = 13; pagat: points taken"),
                 "bid_plus_points",
                 "points_taken",
             ),
-            _int("bid_out", "a team at this score or more no longer scores points when the other team bids", "003: 45"),
+            _int(
+                "bid_out",
+                N_("a team at this score or more no longer scores points when the other team bids"),
+                "003: 45",
+            ),
             _choice(
                 "all_pass",
-                "when everybody passes: next_dealer_redeal, or dealer_forced (the dealer must bid)",
-                "003: next dealer; pagat: dealer forced",
+                N_("when everybody passes: next_dealer_redeal, or dealer_forced (the dealer must bid)"),
+                N_("003: next dealer; pagat: dealer forced"),
                 "next_dealer_redeal",
                 "dealer_forced",
             ),
@@ -269,8 +302,12 @@ class Preset:
     name: str
     game: str  # "kaluki", "rami" or "kaiser"
     source: str
-    summary: str
+    summary: str  # English, marked with N_; shown with summary_said()
     defaults: Mapping[str, Value] = field(repr=False)
+
+    def summary_said(self) -> str:
+        """The preset in one line, in the language spoken now."""
+        return say(self.summary)
 
     def option_names(self) -> tuple[str, ...]:
         """The options this preset takes, in the order of the options table."""
@@ -333,49 +370,51 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 "kaluki",
                 "kaluki",
                 "000",
-                "The group's Kaluki: 2×52 + 4 jokers, 13 cards, 40 to open, penalties, 150 out, buy-backs, chips",
+                N_("The group's Kaluki: 2×52 + 4 jokers, 13 cards, 40 to open, penalties, 150 out, buy-backs, chips"),
                 MappingProxyType(_KALUKI),
             ),
             Preset(
                 "kaluki-hunt",
                 "kaluki",
                 "002",
-                "Kaluki scored as Hunt (penalties ×2, winner −40) or Going Out (winner −20)",
+                N_("Kaluki scored as Hunt (penalties ×2, winner −40) or Going Out (winner −20)"),
                 MappingProxyType(_HUNT),
             ),
             Preset(
                 "kaluki-club",
                 "kaluki",
                 "pagat",
-                "UK club Kaluki: distinct suits, no wrap, a joker counts as its card, eliminated above 150",
+                N_("UK club Kaluki: distinct suits, no wrap, a joker counts as its card, eliminated above 150"),
                 MappingProxyType(_CLUB),
             ),
             Preset(
                 "rami",
                 "rami",
                 "001",
-                "French Rami scored upward: laid points, hands collected, 100/200/300 bonuses",
+                N_("French Rami scored upward: laid points, hands collected, 100/200/300 bonuses"),
                 MappingProxyType(_RAMI),
             ),
             Preset(
                 "rami-elimination",
                 "rami",
                 "001",
-                "French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties",
+                N_("French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties"),
                 MappingProxyType(_RAMI_ELIMINATION),
             ),
             Preset(
                 "kaiser",
                 "kaiser",
                 "003",
-                "Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52",
+                N_("Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52"),
                 MappingProxyType(_KAISER),
             ),
             Preset(
                 "kaiser-pagat",
                 "kaiser",
                 "pagat",
-                "Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid",
+                N_(
+                    "Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid"
+                ),
                 MappingProxyType(_KAISER_PAGAT),
             ),
         )
@@ -390,14 +429,16 @@ def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name]
     except KeyError:
-        raise OptionError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+        raise OptionError(
+            say("unknown preset {name!r}: choose one of {presets}", name=name, presets=", ".join(PRESETS))
+        ) from None
 
 
 def parse_setting(text: str) -> tuple[str, str]:
     """Split one `NAME=VALUE` setting as typed after `--set`."""
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
-        raise OptionError(f"{text!r}: write a setting as NAME=VALUE, like opening_threshold=51")
+        raise OptionError(say("{text!r}: write a setting as NAME=VALUE, like opening_threshold=51", text=text))
     return name.strip(), value.strip()
 
 
@@ -407,8 +448,8 @@ def resolve_options(preset: Preset, overrides: Mapping[str, Value]) -> dict[str,
     for name, raw in overrides.items():
         option = OPTIONS.get(name)
         if option is None:
-            raise OptionError(f"unknown option {name!r}")
+            raise OptionError(say("unknown option {name!r}", name=name))
         if name not in preset.defaults:
-            raise OptionError(f"{name} is not an option of {preset.name}")
+            raise OptionError(say("{name} is not an option of {preset}", name=name, preset=preset.name))
         values[name] = option.check(raw)
     return values

@@ -24,6 +24,7 @@ from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
 from referee.rules.rummy import RummyGame, replay
 from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
 from referee.rules.table import KaiserRules, Rules, RummyRules, rules_for
+from referee.rules.words import say
 
 GAME_FORMAT = "referee.game/1"
 EVENING_FORMAT = "referee.evening/1"
@@ -74,22 +75,24 @@ class GameRecord:
 def read_game(data: Any) -> GameRecord:
     """A game record from its JSON data, every part checked; RecordError says what is wrong."""
     if not isinstance(data, Mapping):
-        raise RecordError("a game record is a JSON object")
+        raise RecordError(say("a game record is a JSON object"))
     if data.get("format", GAME_FORMAT) != GAME_FORMAT:
-        raise RecordError(f"format {data.get('format')!r} is not a game record ({GAME_FORMAT})")
+        raise RecordError(
+            say("format {format!r} is not a game record ({expected})", format=data.get("format"), expected=GAME_FORMAT)
+        )
     preset = data.get("preset", DEFAULT_PRESET)
     options = data.get("options", {})
     if not isinstance(preset, str):
-        raise RecordError('"preset" is a preset\'s name, like "kaluki"')
+        raise RecordError(say('"preset" is a preset\'s name, like "kaluki"'))
     if not isinstance(options, Mapping):
-        raise RecordError('"options" is an object of option names and values')
+        raise RecordError(say('"options" is an object of option names and values'))
     try:
         rules = rules_for(preset, options)
     except OptionError as error:
         raise RecordError(str(error)) from None
     events_data = data.get("events", [])
     if not isinstance(events_data, list):
-        raise RecordError('"events" is a list of events')
+        raise RecordError(say('"events" is a list of events'))
     changed = MappingProxyType(rules.changed())
     if isinstance(rules, KaiserRules):
         return _read_kaiser(data, rules.preset, changed, events_data)
@@ -100,13 +103,13 @@ def read_game(data: Any) -> GameRecord:
         raise RecordError(str(error)) from None
     first_dealer = data.get("first_dealer")
     if first_dealer is not None and first_dealer not in players:
-        raise RecordError(f"first_dealer {first_dealer!r} is not one of the players")
+        raise RecordError(say("first_dealer {name!r} is not one of the players", name=first_dealer))
     return GameRecord(rules.preset, changed, players, events, first_dealer)
 
 
 def _read_kaiser(data: Mapping[str, Any], preset: str, options: Mapping[str, Value], events: list[Any]) -> GameRecord:
     if "players" in data:
-        raise RecordError('a Kaiser record names its two teams in "teams", not "players"')
+        raise RecordError(say('a Kaiser record names its two teams in "teams", not "players"'))
     try:
         teams = KaiserTeams.from_json(data.get("teams"))
         parsed = parse_kaiser_events(events, teams)
@@ -117,13 +120,19 @@ def _read_kaiser(data: Mapping[str, Any], preset: str, options: Mapping[str, Val
 
 def _players(value: Any, rules: RummyRules) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
-        raise RecordError('"players" is a list of the players\' names')
+        raise RecordError(say('"players" is a list of the players\' names'))
     if len(set(value)) != len(value):
         twice = next(name for name in value if value.count(name) > 1)
-        raise RecordError(f"{twice} is listed twice among the players")
+        raise RecordError(say("{name} is listed twice among the players", name=twice))
     if not rules.min_players <= len(value) <= rules.max_players:
         raise RecordError(
-            f"{rules.preset} is played by {rules.min_players} to {rules.max_players} players, not {len(value)}"
+            say(
+                "{preset} is played by {fewest} to {most} players, not {count}",
+                preset=rules.preset,
+                fewest=rules.min_players,
+                most=rules.max_players,
+                count=len(value),
+            )
         )
     return tuple(value)
 
@@ -133,7 +142,15 @@ def load_json(text: str, what: str = "file") -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"the {what} is not valid JSON: {error.msg} at line {error.lineno}") from None
+        # json's own words (error.msg) stay English: the standard library has no catalogue.
+        broken = (
+            say("the file is not valid JSON: {error} at line {line}", error=error.msg, line=error.lineno)
+            if what == "file"
+            else say(
+                "the {what} is not valid JSON: {error} at line {line}", what=what, error=error.msg, line=error.lineno
+            )
+        )
+        raise RecordError(broken) from None
 
 
 @dataclass(frozen=True)
@@ -157,33 +174,33 @@ class EveningRecord:
 def read_evening(data: Any) -> EveningRecord:
     """An evening record from its JSON data; RecordError names the game and the problem."""
     if not isinstance(data, Mapping) or data.get("format") != EVENING_FORMAT:
-        raise RecordError(f'an evening record is an object with "format": "{EVENING_FORMAT}"')
+        raise RecordError(say('an evening record is an object with "format": "{format}"', format=EVENING_FORMAT))
     chip_value = parse_money(data.get("chip_value"))
     currency = data.get("currency", "")
     if not isinstance(currency, str):
-        raise RecordError('"currency" is a currency code, like "EUR"')
+        raise RecordError(say('"currency" is a currency code, like "EUR"'))
     games = data.get("games")
     if not isinstance(games, list):
-        raise RecordError('"games" is a list of game records')
+        raise RecordError(say('"games" is a list of game records'))
     records = []
     for number, game in enumerate(games, start=1):
         try:
             records.append(read_game(game))
         except RecordError as error:
-            raise RecordError(f"game {number}: {error}") from None
+            raise RecordError(say("game {number}: {reason}", number=number, reason=error)) from None
     return EveningRecord(chip_value, currency, tuple(records))
 
 
 def parse_money(value: Any) -> Decimal:
     """A chip's value from a decimal string like "0.20": never a float, at most cents."""
     if not isinstance(value, str):
-        raise RecordError('"chip_value" is a decimal string, like "0.20" (money is never a float)')
+        raise RecordError(say('"chip_value" is a decimal string, like "0.20" (money is never a float)'))
     try:
         amount = Decimal(value)
     except InvalidOperation:
-        raise RecordError(f'chip_value {value!r} is not a decimal number, like "0.20"') from None
+        raise RecordError(say('chip_value {value!r} is not a decimal number, like "0.20"', value=value)) from None
     if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
-        raise RecordError(f"chip_value {value!r} must be zero or more, in whole cents")
+        raise RecordError(say("chip_value {value!r} must be zero or more, in whole cents", value=value))
     return amount
 
 
@@ -194,10 +211,16 @@ def game_chips(games: Sequence[GameRecord]) -> list[dict[str, int]]:
         try:
             standings = game.standings()
         except EventError as error:
-            raise RecordError(f"game {number}: {error}") from None
+            raise RecordError(say("game {number}: {reason}", number=number, reason=error)) from None
         if isinstance(standings, KaiserGame):
             continue  # Kaiser is played for points, not chips
         if standings.pot:
-            raise RecordError(f"game {number} is not over: its pot of {standings.pot} chips has no winner yet")
+            raise RecordError(
+                say(
+                    "game {number} is not over: its pot of {pot} chips has no winner yet",
+                    number=number,
+                    pot=standings.pot,
+                )
+            )
         chips.append({p.name: p.chips for p in standings.players})
     return chips

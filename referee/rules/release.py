@@ -9,6 +9,7 @@ from typing import Any
 from referee.rules.cards import SUITS, Card
 from referee.rules.melds import check_meld
 from referee.rules.table import RummyRules
+from referee.rules.words import and_list, or_list, say
 
 
 @dataclass(frozen=True)
@@ -45,12 +46,12 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     """
     check = check_meld(meld, rules)
     if not check.valid:
-        return Release(False, f"the meld on the table is not valid: {check.reason}", rule=check.rule)
+        return Release(False, say("the meld on the table is not valid: {reason}", reason=check.reason), rule=check.rule)
     if not check.jokers:
-        return Release(False, "there is no joker in this meld")
+        return Release(False, say("there is no joker in this meld"))
     offered = [card for card in hand if not card.is_joker]
     if not offered:
-        return Release(False, "a joker is taken with a card from the hand, not with a joker")
+        return Release(False, say("a joker is taken with a card from the hand, not with a joker"))
     must = _what_next(rules)
     if check.kind == "run":
         return _release_from_run(check.jokers, offered, must)
@@ -58,26 +59,30 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
 
 
 def _what_next(rules: RummyRules) -> str:
-    text = "meld the joker again this turn: it cannot go into the hand"
     if rules.joker_retrieval_penalty:
-        text += f"; a joker not melded this turn costs {rules.joker_retrieval_penalty} points"
-    return text
+        return say(
+            "meld the joker again this turn: it cannot go into the hand; "
+            "a joker not melded this turn costs {points} points",
+            points=rules.joker_retrieval_penalty,
+        )
+    return say("meld the joker again this turn: it cannot go into the hand")
 
 
 def _release_from_run(jokers: tuple[tuple[Card, ...], ...], offered: list[Card], must: str) -> Release:
     for options in jokers:
         if len(options) == 1 and options[0] in offered:
             card = options[0]
-            return Release(
-                True, f"the joker stands for {card.symbol}: your {card.symbol} takes its place", card, (card,), must
-            )
+            reason = say("the joker stands for {card}: your {card} takes its place", card=card.symbol)
+            return Release(True, reason, card, (card,), must)
     for options in jokers:
         matching = [card for card in offered if card in options]
         if matching:
-            could = " or ".join(card.symbol for card in options)
-            return Release(False, f"the joker could be {could}: it is taken only when its card is known")
-    known = " or ".join(card.symbol for options in jokers for card in options)
-    return Release(False, f"the joker stands for {known}, and that card is not among yours")
+            could = or_list(card.symbol for card in options)
+            return Release(
+                False, say("the joker could be {cards}: it is taken only when its card is known", cards=could)
+            )
+    known = or_list(card.symbol for options in jokers for card in options)
+    return Release(False, say("the joker stands for {cards}, and that card is not among yours", cards=known))
 
 
 def _release_from_group(meld: tuple[Card, ...], offered: list[Card], rules: RummyRules, must: str) -> Release:
@@ -85,55 +90,46 @@ def _release_from_group(meld: tuple[Card, ...], offered: list[Card], rules: Rumm
     rank, jokers = naturals[0].rank, len(meld) - len(naturals)
     missing = [Card(rank, suit) for suit in SUITS if suit not in {card.suit for card in naturals}]
     mine = [card for card in missing if card in offered]
-    shown = " and ".join(card.symbol for card in missing)
+    shown = and_list(card.symbol for card in missing)
+    could = or_list(card.symbol for card in missing)
     rule = "set_joker_release"
     if not mine:
-        return Release(False, f"the joker here is {' or '.join(c.symbol for c in missing)}, and you hold none of them")
+        return Release(False, say("the joker here is {cards}, and you hold none of them", cards=could))
     if rules.set_joker_release == "both_missing":
         if jokers == 1 and len(meld) >= 4:
-            return Release(False, "this group is closed (four cards): its joker can never be taken", rule=rule)
+            return Release(False, say("this group is closed (four cards): its joker can never be taken"), rule=rule)
         if jokers == 2 and len(naturals) == 1:
             card = mine[0]
-            return Release(
-                True,
-                f"your {card.symbol} takes one of the two jokers; the other stays for good",
-                card,
-                (card,),
-                must,
-                rule,
-            )
+            reason = say("your {card} takes one of the two jokers; the other stays for good", card=card.symbol)
+            return Release(True, reason, card, (card,), must, rule)
         if jokers == 1 and mine == missing:
-            return Release(
-                True, f"you add both missing suits ({shown}): the joker comes free", None, tuple(mine), must, rule
-            )
-        return Release(
-            False,
-            f"only both missing suits together ({shown}) take this joker; "
+            reason = say("you add both missing suits ({cards}): the joker comes free", cards=shown)
+            return Release(True, reason, None, tuple(mine), must, rule)
+        reason = say(
+            "only both missing suits together ({cards}) take this joker; "
             "adding one closes the group and the joker stays for good",
-            rule=rule,
+            cards=shown,
         )
+        return Release(False, reason, rule=rule)
     if jokers > 1:
-        return Release(False, "with two jokers in a group, neither joker's card is known", rule=rule)
+        return Release(False, say("with two jokers in a group, neither joker's card is known"), rule=rule)
     if len(missing) == 1:
         card = missing[0]
-        return Release(
-            True, f"the joker can only be {card.symbol}: your {card.symbol} takes its place", card, (card,), must, rule
-        )
+        reason = say("the joker can only be {card}: your {card} takes its place", card=card.symbol)
+        return Release(True, reason, card, (card,), must, rule)
     if mine == missing and len(missing) == 2:
         first, second = missing
-        return Release(
-            True,
-            f"your {first.symbol} completes the group, so the joker is {second.symbol}, "
-            f"which your {second.symbol} takes",
-            second,
-            tuple(missing),
-            must,
-            rule,
+        reason = say(
+            "your {first} completes the group, so the joker is {second}, which your {second} takes",
+            first=first.symbol,
+            second=second.symbol,
         )
-    other = " or ".join(card.symbol for card in missing if card not in mine)
-    return Release(
-        False,
-        f"the joker could still be {' or '.join(c.symbol for c in missing)}: add your {mine[0].symbol} to the group, "
-        f"and then only {other} takes the joker",
-        rule=rule,
+        return Release(True, reason, second, tuple(missing), must, rule)
+    other = or_list(card.symbol for card in missing if card not in mine)
+    reason = say(
+        "the joker could still be {cards}: add your {card} to the group, and then only {other} takes the joker",
+        cards=could,
+        card=mine[0].symbol,
+        other=other,
     )
+    return Release(False, reason, rule=rule)

@@ -15,6 +15,7 @@ from referee.rules.events import EventError
 from referee.rules.rummy_events import Buyback, Hand, Round, RummyEvent, Void
 from referee.rules.table import RummyRules
 from referee.rules.values import penalty
+from referee.rules.words import say
 
 IN, ELIMINATED, OUT = "in", "eliminated", "out"
 RAMI_MULTIPLIERS = {"with_table": 2, "own_cards": 3}  # 001: ×2, ×3; ×4 when nobody else had laid
@@ -119,7 +120,8 @@ def replay(rules: RummyRules, players: Sequence[str], events: Iterable[RummyEven
 def apply(game: RummyGame, event: RummyEvent, position: int) -> RummyGame:
     """The game after one more event; an event that cannot happen now raises EventError."""
     if game.over:
-        raise EventError(position, f"the game is over: {game.winner} won it" if game.winner else "the game is over")
+        over = say("the game is over: {winner} won it", winner=game.winner) if game.winner else say("the game is over")
+        raise EventError(position, over)
     if isinstance(event, Buyback):
         return buyback(game, event.player, position)
     game = close_buybacks(game)
@@ -133,17 +135,21 @@ def apply(game: RummyGame, event: RummyEvent, position: int) -> RummyGame:
 def verify_buyback(game: RummyGame, name: str, position: int = 0) -> None:
     """Raise EventError unless `name` may buy back in now."""
     if name not in {p.name for p in game.players}:
-        raise EventError(position, f"{name} is not a player in this game")
+        raise EventError(position, say("{name} is not a player in this game", name=name))
     player = game.player(name)
     if player.status == IN:
-        raise EventError(position, f"{name} is still in the game: only an eliminated player buys back")
+        raise EventError(position, say("{name} is still in the game: only an eliminated player buys back", name=name))
     if player.status == OUT:
         why = (
-            f"has used every buy-back ({game.rules.max_buybacks})"
+            say(
+                "{name} is out for good: has used every buy-back ({buybacks})",
+                name=name,
+                buybacks=game.rules.max_buybacks,
+            )
             if player.buybacks >= game.rules.max_buybacks
-            else "did not buy back right after being eliminated"
+            else say("{name} is out for good: did not buy back right after being eliminated", name=name)
         )
-        raise EventError(position, f"{name} is out for good: {why}")
+        raise EventError(position, why)
 
 
 def can_buyback(game: RummyGame, name: str) -> bool:
@@ -223,40 +229,42 @@ def _verify_round(game: RummyGame, event: Round, position: int) -> None:
     laid = event.laid or {}
     for name in (event.winner, *event.hands, *laid, *event.unreturned_jokers):
         if name not in names:
-            raise EventError(position, f"{name} is not a player in this game")
+            raise EventError(position, say("{name} is not a player in this game", name=name))
     if event.winner not in still_in:
-        raise EventError(position, f"{event.winner} cannot win the round: {event.winner} is out of the game")
+        raise EventError(position, say("{name} cannot win the round: {name} is out of the game", name=event.winner))
     if event.winner in event.hands:
-        raise EventError(position, f"{event.winner} won the round and so has no hand to count")
+        raise EventError(position, say("{name} won the round and so has no hand to count", name=event.winner))
     for name in event.hands:
         if name not in still_in:
-            raise EventError(position, f"{name} is out of the game and has no hand this round")
+            raise EventError(position, say("{name} is out of the game and has no hand this round", name=name))
     missing = [name for name in still_in if name != event.winner and name not in event.hands]
     if missing:
-        raise EventError(position, f"no hand for {', '.join(missing)}: every player still in needs one")
+        raise EventError(
+            position, say("no hand for {names}: every player still in needs one", names=", ".join(missing))
+        )
     for name in (*laid, *event.unreturned_jokers):
         if name not in still_in:
-            raise EventError(position, f"{name} is out of the game and played no part in this round")
+            raise EventError(position, say("{name} is out of the game and played no part in this round", name=name))
     _verify_kind(game.rules, event, position)
     cards = [card for hand in event.hands.values() if not isinstance(hand, int) for card in hand]
     players = len(game.players)
     try:
         check_pack_limits(cards, game.rules.pack_count(players), game.rules.joker_count(players))
     except CardError as error:
-        raise EventError(position, f"across the round's hands, {error}") from None
+        raise EventError(position, say("across the round's hands, {error}", error=error)) from None
 
 
 def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:
     if rules.game == "rami":
         if event.all_in_one:
-            raise EventError(position, 'a Rami round marks a rami with "rami", not "all_in_one"')
+            raise EventError(position, say('a Rami round marks a rami with "rami", not "all_in_one"'))
         if rules.scoring == "points" and event.laid is None:
-            raise EventError(position, 'points mode needs "laid": the points each player laid this round')
+            raise EventError(position, say('points mode needs "laid": the points each player laid this round'))
     else:
         if event.rami is not None:
-            raise EventError(position, 'a Kaluki round marks a kaluki with "all_in_one", not "rami"')
+            raise EventError(position, say('a Kaluki round marks a kaluki with "all_in_one", not "rami"'))
         if event.laid is not None:
-            raise EventError(position, 'laid points ("laid") belong to Rami rounds')
+            raise EventError(position, say('laid points ("laid") belong to Rami rounds'))
 
 
 def _all_in_one(event: Round) -> bool:
@@ -343,6 +351,6 @@ def _swap(players: tuple[Player, ...], new: Player) -> tuple[Player, ...]:
 def corrected(events: Sequence[RummyEvent], position: int, event: RummyEvent | None) -> tuple[RummyEvent, ...]:
     """The events with the one at `position` (1-based) replaced by `event`, or deleted when it is None."""
     if not 1 <= position <= len(events):
-        raise IndexError(f"there is no event {position}")
+        raise IndexError(say("there is no event {position}", position=position))
     kept = () if event is None else (event,)
     return (*events[: position - 1], *kept, *events[position:])

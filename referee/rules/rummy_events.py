@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.events import EventError
+from referee.rules.words import N_, say
 
 Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
 RAMI_KINDS = ("with_table", "own_cards")
@@ -80,13 +81,16 @@ _KEYS = {
 def rummy_event_from_json(data: Any, position: int) -> RummyEvent:
     """One event of a Kaluki or Rami game record, checked for shape (not yet against the game)."""
     if not isinstance(data, Mapping):
-        raise EventError(position, 'an event is an object with a type, like {"type": "void"}')
+        raise EventError(position, say("an event is an object with a type, like {example}", example='{"type": "void"}'))
     kind = data.get("type")
     if kind not in _KEYS:
-        raise EventError(position, f"unknown event type {kind!r}: a rummy game has round, void and buyback events")
+        raise EventError(
+            position, say("unknown event type {kind!r}: a rummy game has round, void and buyback events", kind=kind)
+        )
     unknown = sorted(set(data) - _KEYS[kind])
     if unknown:
-        raise EventError(position, f"a {kind} event has no {', '.join(repr(k) for k in unknown)}")
+        keys = ", ".join(repr(k) for k in unknown)
+        raise EventError(position, say("a {kind} event has no {keys}", kind=kind, keys=keys))
     if kind == "void":
         return Void()
     if kind == "buyback":
@@ -98,14 +102,14 @@ def _round_from_json(data: Mapping[str, Any], position: int) -> Round:
     winner = _name(data.get("winner"), "winner", position)
     hands_data = data.get("hands")
     if not isinstance(hands_data, Mapping):
-        raise EventError(position, 'a round needs "hands": each other player\'s cards or points')
+        raise EventError(position, say('a round needs "hands": each other player\'s cards or points'))
     hands = {_name(name, "player", position): _hand(hand, str(name), position) for name, hand in hands_data.items()}
     all_in_one = data.get("all_in_one", False)
     if not isinstance(all_in_one, bool):
-        raise EventError(position, '"all_in_one" is true or false')
+        raise EventError(position, say('"all_in_one" is true or false'))
     rami = data.get("rami")
     if rami is not None and rami not in RAMI_KINDS:
-        raise EventError(position, f'"rami" is "with_table" or "own_cards", not {rami!r}')
+        raise EventError(position, say('"rami" is "with_table" or "own_cards", not {rami!r}', rami=rami))
     laid = data.get("laid")
     return Round(
         winner,
@@ -117,30 +121,43 @@ def _round_from_json(data: Mapping[str, Any], position: int) -> Round:
     )
 
 
+_NOT_A_NAME = {
+    "winner": N_("the winner must be a player's name"),
+    "player": N_("the player must be a player's name"),
+}
+
+
 def _name(value: Any, what: str, position: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise EventError(position, f"the {what} must be a player's name")
+        raise EventError(position, say(_NOT_A_NAME[what]))
     return value
 
 
 def _hand(value: Any, name: str, position: int) -> Hand:
     if isinstance(value, bool) or not isinstance(value, int | str | list):
-        raise EventError(position, f'{name}\'s hand is cards ("JK 5C" or ["JK", "5C"]) or a number of points')
+        raise EventError(
+            position, say('{name}\'s hand is cards ("JK 5C" or ["JK", "5C"]) or a number of points', name=name)
+        )
     if isinstance(value, int):
         if value < 0:
-            raise EventError(position, f"{name}'s hand cannot be worth {value}: points are never negative")
+            raise EventError(
+                position,
+                say("{name}'s hand cannot be worth {value}: points are never negative", name=name, value=value),
+            )
         return value
     if isinstance(value, list) and not all(isinstance(card, str) for card in value):
-        raise EventError(position, f'{name}\'s hand lists cards as strings, like ["JK", "5C"]')
+        raise EventError(position, say('{name}\'s hand lists cards as strings, like ["JK", "5C"]', name=name))
     try:
         return parse_cards(value)
     except CardError as error:
-        raise EventError(position, f"{name}'s hand: {error}") from None
+        raise EventError(position, say("{name}'s hand: {error}", name=name, error=error)) from None
 
 
 def _points(value: Any, key: str, position: int) -> Mapping[str, int]:
     if not isinstance(value, Mapping) or not all(
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value.values()
     ):
-        raise EventError(position, f'"{key}" gives each player a whole number, like {{"Ana": 90}}')
+        raise EventError(
+            position, say('"{key}" gives each player a whole number, like {example}', key=key, example='{"Ana": 90}')
+        )
     return MappingProxyType({_name(name, "player", position): n for name, n in value.items()})

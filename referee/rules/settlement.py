@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from referee.rules.words import say, say_plural
+
 EXACT_LIMIT = 10
 
 
@@ -48,7 +50,13 @@ class Payment:
     chips: int
 
     def __str__(self) -> str:
-        return f"{self.payer} pays {self.payee} {self.chips} chip{'' if self.chips == 1 else 's'}"
+        return say_plural(
+            "{payer} pays {payee} {n} chip",
+            "{payer} pays {payee} {n} chips",
+            self.chips,
+            payer=self.payer,
+            payee=self.payee,
+        )
 
     def amount(self, chip_value: Decimal) -> str:
         """The payment in money: chips times the chip's value, in cents, written with two decimals."""
@@ -63,7 +71,9 @@ def cents(chip_value: Decimal) -> int:
     """A chip's value in whole cents; a negative value or a fraction of a cent is refused."""
     hundredfold = chip_value * 100
     if not hundredfold.is_finite() or hundredfold < 0 or hundredfold != hundredfold.to_integral_value():
-        raise SettlementError(f"a chip's value is zero or more in whole cents, like 0.20, not {chip_value}")
+        raise SettlementError(
+            say("a chip's value is zero or more in whole cents, like 0.20, not {value}", value=chip_value)
+        )
     return int(hundredfold)
 
 
@@ -81,7 +91,7 @@ def evening_balances(games: Iterable[Mapping[str, int]]) -> dict[str, int]:
     """
     balances: dict[str, int] = {}
     for number, game in enumerate(games, start=1):
-        chips = _checked(game, f"game {number}: ")
+        chips = _checked(game, number)
         for name, won in chips.items():
             balances[name] = balances.get(name, 0) + won
     return balances
@@ -124,16 +134,21 @@ def settle_json(balances: Mapping[str, int], chip_value: Decimal) -> dict[str, A
     return {"balances": dict(balances), "payments": [p.as_json(chip_value) for p in settle(balances)]}
 
 
-def _checked(balances: Mapping[str, int], where: str = "") -> Mapping[str, int]:
+def _checked(balances: Mapping[str, int], game: int | None = None) -> Mapping[str, int]:
+    """The balances, or SettlementError naming the problem (and the `game`, when one is given)."""
+
+    def refused(reason: str) -> SettlementError:
+        return SettlementError(reason if game is None else say("game {number}: {reason}", number=game, reason=reason))
+
     for name, chips in balances.items():
         if not isinstance(name, str) or not name.strip():
-            raise SettlementError(f"{where}a balance belongs to a player's name, not {name!r}")
+            raise refused(say("a balance belongs to a player's name, not {name!r}", name=name))
         if isinstance(chips, bool) or not isinstance(chips, int):
-            raise SettlementError(f"{where}{name}'s balance is a whole number of chips, not {chips!r}")
+            raise refused(say("{name}'s balance is a whole number of chips, not {chips!r}", name=name, chips=chips))
     total = sum(balances.values())
     if total:
-        raise SettlementError(
-            f"{where}the balances add up to {total:+d} chips, not 0: every chip won is a chip someone lost"
+        raise refused(
+            say("the balances add up to {total:+d} chips, not 0: every chip won is a chip someone lost", total=total)
         )
     return balances
 

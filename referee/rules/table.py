@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from types import MappingProxyType
 
 from referee.rules.presets import OPTIONS, OptionError, Value, get_preset, resolve_options, show_value
+from referee.rules.words import say
 
 JokerValue = int | str  # a fixed number, or "represented"
 
@@ -102,7 +103,7 @@ def rules_for(preset: str = "kaluki", overrides: Mapping[str, Value] = MappingPr
     values = resolve_options(chosen, overrides)
     if chosen.game == "kaiser":
         if values["target"] is None:
-            raise OptionError("target cannot be none in Kaiser: a game is played to a score")
+            raise OptionError(say("target cannot be none in Kaiser: a game is played to a score"))
         return KaiserRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
     rules = RummyRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
     _check_consistent(rules)
@@ -113,24 +114,30 @@ def rummy_rules(preset: str = "kaluki", overrides: Mapping[str, Value] = Mapping
     """The rules of a rummy preset (Kaluki or Rami); a Kaiser preset is refused."""
     rules = rules_for(preset, overrides)
     if not isinstance(rules, RummyRules):
-        raise OptionError(f"{preset} is a Kaiser preset: it has no melds; choose a Kaluki or Rami preset")
+        raise OptionError(
+            say("{preset} is a Kaiser preset: it has no melds; choose a Kaluki or Rami preset", preset=preset)
+        )
     return rules
 
 
 def _check_consistent(rules: RummyRules) -> None:
     if rules.run_max < rules.run_min:
-        raise OptionError(f"run_max ({rules.run_max}) is below run_min ({rules.run_min})")
+        raise OptionError(say("run_max ({most}) is below run_min ({fewest})", most=rules.run_max, fewest=rules.run_min))
     if rules.max_players < rules.min_players:
-        raise OptionError(f"max_players ({rules.max_players}) is below min_players ({rules.min_players})")
+        raise OptionError(
+            say(
+                "max_players ({most}) is below min_players ({fewest})", most=rules.max_players, fewest=rules.min_players
+            )
+        )
     if rules.scoring == "points" and rules.game != "rami":
-        raise OptionError("scoring=points is Rami's points mode: use the rami preset")
+        raise OptionError(say("scoring=points is Rami's points mode: use the rami preset"))
 
 
 def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
-    """Each option in force as (name, value, meaning, source), for the rules page and `--help`."""
+    """Each option in force as (name, value, meaning, source), for the rules page and `--help`, said now."""
     preset = get_preset(rules.preset)
     return [
-        (name, show_value(getattr(rules, name)), OPTIONS[name].meaning, OPTIONS[name].source)
+        (name, show_value(getattr(rules, name)), OPTIONS[name].meaning_said(), OPTIONS[name].source_said())
         for name in preset.option_names()
     ]
 

@@ -12,7 +12,7 @@ from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
 from referee.storage.games import create_game, current_events, games_of
 from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
-from referee.web.htmx import render
+from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet, evening_balances
 
 bp = Blueprint("evenings", __name__)
@@ -56,7 +56,7 @@ def create() -> ResponseReturnValue:
         chip_value=form.chip_value.data,
         currency=(form.currency.data or "").strip().upper(),
     )
-    return redirect(url_for("evenings.show", key=evening.scorer_key), 303)
+    return redirect_to(url_for("evenings.show", key=evening.scorer_key))
 
 
 @bp.get("/e/<key>")

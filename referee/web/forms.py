@@ -61,7 +61,7 @@ def _house_rule_field(name: str) -> Field:
         return SelectField(label, choices={"": "—", "yes": "yes", "no": "no"}, default="")
     if option.kind == "choice":
         return SelectField(label, choices={"": "—", **{c: c for c in option.choices}}, default="")
-    return StringField(label, description=option.describe_values(), default="")
+    return StringField(label, default="")
 
 
 for _name in RUMMY_OPTIONS:
@@ -126,9 +126,20 @@ class EveningForm(FlaskForm):
 
 
 def house_rule_hints(preset: str) -> dict[str, str]:
-    """Each option's default in `preset`, shown as the field's placeholder."""
+    """For each option of `preset`, what it means, the values it takes and its default, in the reader's language."""
     defaults = get_preset(preset).defaults
-    return {name: show_value(defaults[name]) for name in RUMMY_OPTIONS if name in defaults}
+    return {
+        name: str(
+            _l(
+                "%(meaning)s. Takes %(values)s; default: %(default)s.",
+                meaning=OPTIONS[name].meaning_said(),
+                values=OPTIONS[name].describe_values(),
+                default=show_value(defaults[name]),
+            )
+        )
+        for name in RUMMY_OPTIONS
+        if name in defaults
+    }
 
 
 class GameForm(FlaskForm):

@@ -144,7 +144,7 @@ def _players_at(game: StoredGame, slot: int) -> tuple[list[str], Sheet]:
 @bp.route("/events/<int:slot>", methods=["GET", "POST"])
 def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Correct a past round: everything after it is replayed, and the change log shows before and after."""
-    game = _open(key, number, writing=request.method == "POST")
+    game = _open(key, number, writing=True)  # the viewer's link never sees a correction form
     stored = next((e for e in current_events(get_db(), game.id) if e.slot == slot), None)
     if stored is None or stored.data.get("type") != "round":
         abort(404)

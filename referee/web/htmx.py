@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import make_response, render_template
+from flask import make_response, redirect, render_template
 from flask.wrappers import Response
 from flask_htmx import HTMX
 
@@ -21,3 +21,12 @@ def render(page: str, fragment: str, status: int = 200, **context: Any) -> Respo
     response = make_response(render_template(fragment if wants_fragment() else page, **context), status)
     response.vary.add("HX-Request")
     return response
+
+
+def redirect_to(url: str) -> Response:
+    """Go to `url`: htmx follows `HX-Redirect` (a whole new page), a plain form a 303 redirect."""
+    if htmx:
+        response = make_response("", 204)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)

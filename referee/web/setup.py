@@ -6,10 +6,12 @@ import secrets
 from importlib.resources import files
 from pathlib import Path
 
-from flask import Flask, request, send_from_directory
+from flask import Flask, g, request, send_from_directory
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, gettext, ngettext
 from flask_wtf.csrf import CSRFProtect
+
+from referee.rules import words
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -42,6 +44,17 @@ def init_app(app: Flask) -> None:
     CSRFProtect(app)
     htmx.init_app(app)
     Babel(app, locale_selector=select_locale)
+
+    @app.before_request
+    def speak_the_request_language() -> None:
+        """The rules engine's messages in the request's language (gettext returns them unformatted)."""
+        g.voice = words.speaking(gettext, ngettext)
+
+    @app.teardown_request
+    def stop_speaking(error: BaseException | None) -> None:
+        voice = g.pop("voice", None)
+        if voice is not None:
+            voice.stop()
 
     @app.get("/htmx.min.js")
     def htmx_script() -> ResponseReturnValue:

@@ -161,7 +161,7 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "✓" if value else "—"
     if isinstance(value, list):
-        return " ".join(str(card) for card in value)
+        return " ".join(Card.parse(card).symbol for card in value)
     return str(value)
 
 

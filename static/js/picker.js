@@ -43,7 +43,7 @@
         const field = input(row);
         const sum = total(field.value, values);
         row.querySelector("[data-total]").textContent = field.value.trim() === "" ? "" : sum === null ? "?" : String(sum);
-        if (!row.hidden && !/^\d+$/.test(field.value.trim())) {
+        if (!row.dataset.won && !/^\d+$/.test(field.value.trim())) {
           for (const token of tokens(field.value)) {
             const key = rankOf(token) === "JK" ? "JK" : token;
             counts[key] = (counts[key] || 0) + 1;
@@ -60,14 +60,19 @@
     }
 
     function activate(row) {
-      active = row && !row.hidden ? row : rows.find((r) => !r.hidden) || null;
+      active = row && !row.dataset.won ? row : rows.find((r) => !r.dataset.won) || null;
       refresh();
     }
 
     function winnerChanged() {
       const chosen = form.querySelector("[data-winner]:checked");
-      for (const row of rows) row.hidden = !!chosen && row.dataset.player === chosen.value;
-      if (!active || active.hidden) activate(null);
+      for (const row of rows) {
+        const won = !!chosen && row.dataset.player === chosen.value;
+        row.dataset.won = won ? "1" : "";
+        row.querySelector("[data-hand-cards]").hidden = won;
+        row.querySelector("[data-went-out]").hidden = !won;
+      }
+      if (!active || active.dataset.won) activate(null);
       else refresh();
     }
 
@@ -92,7 +97,7 @@
       refresh();
     });
     winnerChanged();
-    activate(rows.find((r) => !r.hidden) || null);
+    activate(rows.find((r) => !r.dataset.won) || null);
   }
 
   function setUpAll(root) {

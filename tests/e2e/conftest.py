@@ -1,0 +1,109 @@
+"""The browser tests' table: the app on a live loopback server, headless Chromium at a phone's size.
+
+Every browser context made here refuses, and reports, any request that leaves the app's own origin.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from referee import create_app
+from tests.e2e.pages import HomePage
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright cannot download its own browsers here
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: browser test (Playwright, headless Chromium against a live server)")
+
+
+@dataclass(frozen=True)
+class LiveApp:
+    """The app serving on loopback: its address and the SQLite file it writes."""
+
+    url: str
+    database: Path
+
+
+class QuietHandler(WSGIRequestHandler):
+    """The development server's handler without a log line per request."""
+
+    def log_request(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
+    """The app on a free loopback port with its own temporary database, for the whole session."""
+    folder = tmp_path_factory.mktemp("e2e")
+    database = folder / "referee.sqlite"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "test"})
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="live-app", daemon=True)
+    thread.start()
+    yield LiveApp(f"http://127.0.0.1:{server.server_port}", database)
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_app: LiveApp) -> str:
+    """The live app's address: `page.goto("/new")` goes there."""
+    return live_app.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": PHONE, "has_touch": True}
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext], base_url: str) -> Iterator[Callable[..., BrowserContext]]:
+    """pytest-playwright's contexts, each guarded: the page loads no resource from outside the app."""
+    origin = urlsplit(base_url)[:2]
+    foreign: list[str] = []
+
+    def only_the_app(route: Route) -> None:
+        if urlsplit(route.request.url)[:2] == origin:
+            route.fallback()
+        else:
+            foreign.append(f"{route.request.resource_type} {route.request.url}")
+            route.abort("blockedbyclient")
+
+    def make(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        context.set_default_timeout(10_000)
+        context.route("**/*", only_the_app)
+        return context
+
+    yield make
+    assert not foreign, "the page loads no resource from outside the app, but asked for:\n" + "\n".join(foreign)
+
+
+@pytest.fixture
+def home(page: Page) -> HomePage:
+    """The home page, opened on the scorer's phone."""
+    return HomePage.open(page)

@@ -1,0 +1,355 @@
+"""Page objects: what the scorer does on each page, found by role and label as a player reads them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from playwright.sync_api import Locator, Page, expect
+
+GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)$")
+EVENING_URL = re.compile(r"/e/([^/?#]+)$")
+
+
+def assert_fits_phone(page: Page) -> None:
+    """The page never scrolls sideways on the phone."""
+    scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert scroll <= inner, f"{page.url} scrolls sideways: {scroll}px of content in a {inner}px wide window"
+
+
+def alerts(page: Page) -> list[str]:
+    """What the page says is wrong, as its alerts read."""
+    return page.get_by_role("alert").all_inner_texts()
+
+
+class HomePage:
+    """The home page: what the app is, and the way to a new evening."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    @classmethod
+    def open(cls, page: Page) -> HomePage:
+        page.goto("/")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        assert_fits_phone(page)
+        return cls(page)
+
+    def start_evening(self) -> NewEveningPage:
+        self.page.get_by_role("link", name="Start an evening").click()
+        return NewEveningPage(self.page).loaded()
+
+
+class NewEveningPage:
+    """The form for a new evening."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def loaded(self) -> NewEveningPage:
+        expect(self.page.get_by_role("heading", name="New evening")).to_be_visible()
+        assert_fits_phone(self.page)
+        return self
+
+    def create(
+        self,
+        players: list[str],
+        game: str = "kaluki",
+        chip_value: str = "0.10",
+        currency: str = "EUR",
+        house: Mapping[str, str] | None = None,
+    ) -> EveningPage:
+        """Fill the form and press "Start the evening"."""
+        page = self.page
+        page.get_by_role("textbox", name="Players", exact=True).fill("\n".join(players))
+        page.get_by_label("Game", exact=True).select_option(game)
+        page.get_by_label("Value of a chip").fill(chip_value)
+        page.get_by_label("Currency").fill(currency)
+        if house:
+            page.get_by_text("House rules", exact=True).click()
+            for option, value in house.items():
+                field = page.get_by_label(option.replace("_", " "), exact=True)
+                if field.evaluate("element => element.tagName") == "SELECT":
+                    field.select_option(value)
+                else:
+                    field.fill(value)
+        page.get_by_role("button", name="Start the evening").click()
+        return EveningPage(page).loaded()
+
+
+@dataclass(frozen=True)
+class Balance:
+    """A player's chips on the evening page."""
+
+    name: str
+    chips: str
+
+
+class EveningPage:
+    """An evening opened with the scorer's link: its games, its chips, and the form to start a game."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def loaded(self) -> EveningPage:
+        expect(self.page.get_by_role("heading", name="Games", exact=True)).to_be_visible()
+        assert_fits_phone(self.page)
+        return self
+
+    def start_game(
+        self, players: list[str] | None = None, game: str | None = None, first_dealer: str | None = None
+    ) -> GamePage:
+        """Tick the game's players (all of the evening's by default) and press "Start the game"."""
+        page = self.page
+        if game is not None:
+            page.get_by_label("Game", exact=True).select_option(game)
+        if players is not None:
+            for box in page.get_by_role("checkbox").all():
+                box.set_checked(box.get_attribute("value") in players)
+        if first_dealer is not None:
+            page.get_by_label("First dealer").select_option(label=first_dealer)
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url(GAME_URL)
+        return GamePage(page).loaded()
+
+    def links(self) -> Locator:
+        """The "Links for the other phones", opened."""
+        self.page.get_by_text("Links for the other phones").click()
+        return self.page.locator("details").filter(has_text="Links for the other phones")
+
+    def viewer_link(self) -> str:
+        """The read-only link, as the scorer reads it off the page."""
+        link = self.links().get_by_role("paragraph").filter(has_text="no changes").get_by_role("link")
+        href = link.get_attribute("href")
+        assert href, "the viewer's link has no address"
+        return href
+
+    def balances(self) -> list[Balance]:
+        """ "Chips so far": each player's chips over the evening's games."""
+        table = self.page.get_by_role("table").filter(has=self.page.get_by_role("columnheader", name="Player"))
+        return [
+            Balance(*(cell.strip() for cell in row.get_by_role("cell").all_inner_texts()))
+            for row in table.locator("tbody").get_by_role("row").all()
+        ]
+
+    def open_game(self, number: int) -> GamePage:
+        self.page.get_by_role("link", name=f"Game {number}", exact=True).click()
+        self.page.wait_for_url(GAME_URL)
+        return GamePage(self.page).loaded()
+
+
+class Picker:
+    """The card picker: it types the tapped cards into the hand whose row was last focused or clicked."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def card(self, card: str) -> Locator:
+        """A card's button, named as on the screen: "7♠", "10♥", or "JK" for the joker."""
+        return self.page.get_by_role("button", name="Joker" if card == "JK" else card, exact=True)
+
+    def tap(self, *cards: str) -> None:
+        for card in cards:
+            self.card(card).click()
+
+    def undo(self) -> None:
+        self.page.get_by_role("button", name="Undo tap").click()
+
+    def clear(self) -> None:
+        self.page.get_by_role("button", name="Clear hand").click()
+
+    def active(self) -> Locator:
+        """The name of the player whose hand the taps go into."""
+        return self.page.get_by_text("Cards for").locator("strong")
+
+
+FINISHES = {
+    "out": "Went out",
+    "all_in_one": "Kaluki (all in one)",
+    "with_table": "Rami using others' melds",
+    "own_cards": "Rami with own cards only",
+}
+
+
+class RoundEntry:
+    """The round form, the same on the game page and on a round's correction page."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.picker = Picker(page)
+
+    def winner(self, name: str) -> Locator:
+        return self.page.get_by_role("group", name="Who went out?").get_by_role("radio", name=name, exact=True)
+
+    def finish(self, finish: str) -> Locator:
+        return self.page.get_by_role("radio", name=FINISHES[finish], exact=True)
+
+    def hand(self, name: str) -> Locator:
+        """The player's hand: the cards left (typed or tapped) or a number of points."""
+        return self.page.get_by_role("textbox", name=name, exact=True)
+
+    def row(self, name: str) -> Locator:
+        return self.page.locator("[data-hand-row]").filter(has=self.page.get_by_text(name, exact=True))
+
+    def laid(self, name: str) -> Locator:
+        """Rami: the points the player laid during the round."""
+        return self.page.get_by_role("spinbutton", name=f"{name} laid", exact=True)
+
+    def penalty(self, name: str) -> Locator:
+        """The running count under the player's hand."""
+        return self.row(name).locator("output")
+
+    def fill(
+        self,
+        winner: str,
+        hands: Mapping[str, str | int],
+        finish: str = "out",
+        laid: Mapping[str, int] | None = None,
+    ) -> None:
+        self.winner(winner).check()
+        self.finish(finish).check()
+        for name, hand in hands.items():
+            self.hand(name).fill(str(hand))
+        for name, points in (laid or {}).items():
+            self.laid(name).fill(str(points))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's column at the foot of the score sheet."""
+
+    total: int
+    status: str  # "in", "eliminated" or "out"
+    buybacks_left: int | None
+    chips: str  # as printed: "+33", "-16"
+
+
+class GamePage:
+    """A game: the score sheet, buy-back offers, the round entry, void and undo, and the change log."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.sheet = page.get_by_role("table", name="Score sheet")
+        self.entry = RoundEntry(page)
+
+    def loaded(self) -> GamePage:
+        expect(self.sheet).to_be_visible()
+        assert_fits_phone(self.page)
+        return self
+
+    @property
+    def key(self) -> str:
+        found = GAME_URL.search(self.page.url)
+        assert found, f"not a game page: {self.page.url}"
+        return found[1]
+
+    def _lines(self) -> Locator:
+        return self.sheet.locator("tbody").get_by_role("row")
+
+    def _then_lines(self, count: int, action: str) -> None:
+        """Wait for the sheet to show `count` lines after `action`, or fail with what the page said."""
+        try:
+            expect(self._lines()).to_have_count(count)
+        except AssertionError as error:
+            raise AssertionError(f"{action} was not recorded; the page says {alerts(self.page)}") from error
+
+    def record_round(
+        self,
+        winner: str,
+        hands: Mapping[str, str | int],
+        all_in_one: bool = False,
+        *,
+        finish: str | None = None,
+        laid: Mapping[str, int] | None = None,
+    ) -> None:
+        """Enter a round on the form and save it: `hands` gives each loser's cards ("JK 5C") or points."""
+        before = self._lines().count()
+        self.entry.fill(winner, hands, finish or ("all_in_one" if all_in_one else "out"), laid)
+        self.save_round(before)
+
+    def save_round(self, lines_before: int | None = None) -> None:
+        before = self._lines().count() if lines_before is None else lines_before
+        self.page.get_by_role("button", name="Save the round").click()
+        self._then_lines(before + 1, "the round")
+
+    def offers(self) -> Locator:
+        return self.page.get_by_role("button", name=re.compile(r" buys back$"))
+
+    def buy_back(self, name: str) -> None:
+        before = self._lines().count()
+        self.page.get_by_role("button", name=f"{name} buys back", exact=True).click()
+        self._then_lines(before + 1, f"{name}'s buy-back")
+
+    def void_round(self) -> None:
+        before = self._lines().count()
+        self.page.once("dialog", lambda dialog: dialog.accept())
+        self.page.get_by_role("button", name="Void round").click()
+        self._then_lines(before + 1, "the void round")
+
+    def undo_last(self) -> None:
+        before = self._lines().count()
+        self.page.once("dialog", lambda dialog: dialog.accept())
+        self.page.get_by_role("button", name="Undo the last entry").click()
+        self._then_lines(before - 1, "the undo")
+
+    def names(self) -> list[str]:
+        headers = self.sheet.locator("thead").get_by_role("columnheader").all_inner_texts()[1:]
+        return [header.replace("●", "").strip() for header in headers]
+
+    def _foot(self, label: str) -> list[str]:
+        row = self.sheet.get_by_role("row").filter(has=self.page.get_by_role("rowheader", name=label, exact=True))
+        return [" ".join(cell.split()) for cell in row.get_by_role("cell").all_text_contents()]
+
+    def standings(self) -> dict[str, Standing]:
+        """Each player's total, status, buy-backs left and chips, read off the foot of the sheet."""
+        names = self.names()
+        totals, statuses, chips = self._foot("Total"), self._foot("Status"), self._foot("Chips")
+        buybacks = self._foot("Buy-backs") or [""] * len(names)
+        return {
+            name: Standing(int(total), status.split()[-1], int(left) if left else None, chip)
+            for name, total, status, left, chip in zip(names, totals, statuses, buybacks, chips, strict=True)
+        }
+
+    def lines(self) -> list[list[str]]:
+        """Each line of the sheet as shown: its heading (round number, "buy-back"), then one cell a player."""
+        return [
+            [" ".join(text.split()) for text in row.locator("th, td").all_inner_texts()] for row in self._lines().all()
+        ]
+
+    def verdict(self) -> Locator:
+        return self.page.get_by_text(re.compile(r"wins the game"))
+
+    def correct_round(self, number: int) -> CorrectionPage:
+        """Open round `number`'s correction page from its number on the sheet."""
+        link = self.sheet.get_by_role("link", name=re.compile(rf"^{number}\b")).and_(
+            self.page.get_by_title("Correct this round")
+        )
+        link.click()
+        return CorrectionPage(self.page).loaded()
+
+    def change_log(self) -> Locator:
+        """The change log, opened."""
+        self.page.get_by_text(re.compile(r"^\d+ corrections?$")).click()
+        return self.page.locator("details").filter(has_text=re.compile(r"\d+ corrections?"))
+
+
+class CorrectionPage:
+    """A past round's correction page: the round form filled as it was recorded."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.entry = RoundEntry(page)
+
+    def loaded(self) -> CorrectionPage:
+        expect(self.page.get_by_role("heading", name="Correct this round")).to_be_visible()
+        assert_fits_phone(self.page)
+        return self
+
+    def save(self) -> GamePage:
+        self.page.get_by_role("button", name="Save the correction").click()
+        try:
+            self.page.wait_for_url(GAME_URL)
+        except Exception as error:
+            raise AssertionError(f"the correction was not saved; the page says {alerts(self.page)}") from error
+        return GamePage(self.page).loaded()

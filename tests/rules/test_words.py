@@ -1,0 +1,164 @@
+"""The engine's words: English by default, the speaker's language inside `speaking`, placeholders filled after."""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from referee.rules import words
+from referee.rules.words import N_, and_list, or_list, say, say_plural, speaking
+
+FRENCH = {
+    "a group holds at most {n} cards": "un groupe compte au plus {n} cartes",
+    "{name} pays {payee}": "{name} paie {payee}",
+    "meld {number} ({cards}) is not valid: {reason}": "combinaison {number} ({cards}) non valable : {reason}",
+    "like {example}": "par exemple {example}",
+    "{these} or {that}": "{these} ou {that}",
+    "{these} and {that}": "{these} et {that}",
+    "most cards in a run": "nombre maximum de cartes dans une suite",
+}
+FRENCH_PLURALS = {
+    ("{n} joker", "{n} jokers"): ("{n} joker", "{n} jokers"),
+    ("only {n} pack is in play", "only {n} packs are in play"): ("{n} seul paquet", "{n} paquets"),
+}
+asked: list[tuple[str, ...]] = []
+
+
+def fake_gettext(message: str) -> str:
+    asked.append((message,))
+    return FRENCH.get(message, message)
+
+
+def fake_ngettext(singular: str, plural: str, n: int) -> str:
+    asked.append((singular, plural, str(n)))
+    forms = FRENCH_PLURALS.get((singular, plural), (singular, plural))
+    return forms[0] if n <= 1 else forms[1]  # French: 0 and 1 take the singular
+
+
+@pytest.fixture
+def french() -> Iterator[words.Voice]:
+    asked.clear()
+    with speaking(fake_gettext, fake_ngettext) as voice:
+        yield voice
+
+
+@pytest.mark.parametrize(
+    ("message", "values", "said"),
+    [
+        pytest.param("a meld needs at least 3 cards", {}, "a meld needs at least 3 cards", id="no placeholder"),
+        pytest.param("a group holds at most {n} cards", {"n": 4}, "a group holds at most 4 cards", id="a number"),
+        pytest.param("{token!r} is not a card", {"token": "ZZ"}, "'ZZ' is not a card", id="a conversion"),
+        pytest.param("{total:+d} chips", {"total": 3}, "+3 chips", id="a format spec"),
+        pytest.param(
+            "like {example}", {"example": '{"type": "void"}'}, 'like {"type": "void"}', id="braces in a value"
+        ),
+    ],
+)
+def test_the_default_is_english(message: str, values: dict[str, object], said: str) -> None:
+    assert say(message, **values) == said
+
+
+@pytest.mark.parametrize(("n", "said"), [(0, "0 jokers"), (1, "1 joker"), (2, "2 jokers")])
+def test_english_plural_is_singular_for_one_only(n: int, said: str) -> None:
+    assert say_plural("{n} joker", "{n} jokers", n) == said
+
+
+def test_say_translates_then_fills_the_placeholders(french: words.Voice) -> None:
+    said = say("meld {number} ({cards}) is not valid: {reason}", number=2, cards="9♥ 9♠", reason="trop court")
+    assert said == "combinaison 2 (9♥ 9♠) non valable : trop court"
+    assert asked == [("meld {number} ({cards}) is not valid: {reason}",)]  # the message, never the filled text
+
+
+def test_a_translation_may_move_the_placeholders(french: words.Voice) -> None:
+    assert say("{name} pays {payee}", payee="Ben", name="Ana") == "Ana paie Ben"
+
+
+def test_a_value_is_not_formatted_again(french: words.Voice) -> None:
+    assert say("like {example}", example="{n}") == "par exemple {n}"
+
+
+def test_a_message_missing_from_the_catalogue_stays_english(french: words.Voice) -> None:
+    assert say("the game is over") == "the game is over"
+
+
+@pytest.mark.parametrize(("n", "said"), [(0, "0 seul paquet"), (1, "1 seul paquet"), (2, "2 paquets")])
+def test_say_plural_asks_for_the_form_of_n(french: words.Voice, n: int, said: str) -> None:
+    assert say_plural("only {n} pack is in play", "only {n} packs are in play", n) == said
+    assert asked == [("only {n} pack is in play", "only {n} packs are in play", str(n))]
+
+
+def test_say_plural_fills_other_values_too() -> None:
+    said = say_plural("{card} appears once", "{card} appears {n} times", 3, card="7♠")
+    assert said == "7♠ appears 3 times"
+
+
+def test_n_marks_without_translating(french: words.Voice) -> None:
+    meaning = N_("most cards in a run")
+    assert meaning == "most cards in a run"
+    assert asked == []
+    assert say(meaning) == "nombre maximum de cartes dans une suite"
+
+
+@pytest.mark.parametrize(
+    ("items", "english", "french_said"),
+    [
+        pytest.param([], "", "", id="none"),
+        pytest.param(["9♦"], "9♦", "9♦", id="one"),
+        pytest.param(["9♦", "9♣"], "9♦ or 9♣", "9♦ ou 9♣", id="two"),
+        pytest.param(["A", "B", "C"], "A or B or C", "A ou B ou C", id="three"),
+    ],
+)
+def test_or_list(items: list[str], english: str, french_said: str) -> None:
+    assert or_list(items) == english
+    with speaking(fake_gettext, fake_ngettext):
+        assert or_list(iter(items)) == french_said
+
+
+def test_and_list() -> None:
+    assert and_list(["9♦", "9♣"]) == "9♦ and 9♣"
+    with speaking(fake_gettext, fake_ngettext):
+        assert and_list(["9♦", "9♣"]) == "9♦ et 9♣"
+
+
+def test_speaking_ends_with_its_block() -> None:
+    with speaking(fake_gettext, fake_ngettext):
+        assert say("{these} or {that}", these="a", that="b") == "a ou b"
+    assert say("{these} or {that}", these="a", that="b") == "a or b"
+
+
+def test_stop_goes_back_to_the_language_before_and_twice_is_harmless() -> None:
+    outer = speaking(fake_gettext, fake_ngettext)
+    inner = speaking(str.upper, lambda s, p, n: (s if n == 1 else p).upper())
+    assert say("most cards in a run") == "MOST CARDS IN A RUN"
+    inner.stop()
+    inner.stop()
+    assert say("most cards in a run") == "nombre maximum de cartes dans une suite"
+    outer.stop()
+    assert say("most cards in a run") == "most cards in a run"
+
+
+def test_another_thread_speaks_english(french: words.Voice) -> None:
+    heard: list[str] = []
+    thread = threading.Thread(target=lambda: heard.append(say("{these} and {that}", these="a", that="b")))
+    thread.start()
+    thread.join()
+    assert heard == ["a and b"]
+    assert say("{these} and {that}", these="a", that="b") == "a et b"
+
+
+def test_stopping_in_another_context_falls_back_to_english() -> None:
+    def scenario() -> None:
+        voice = speaking(fake_gettext, fake_ngettext)
+
+        def stop_elsewhere() -> str:
+            voice.stop()
+            return say("{these} or {that}", these="a", that="b")
+
+        assert contextvars.copy_context().run(stop_elsewhere) == "a or b"
+        assert say("{these} or {that}", these="a", that="b") == "a ou b"  # this context still speaks French
+
+    contextvars.copy_context().run(scenario)
+    assert say("{these} or {that}", these="a", that="b") == "a or b"
