@@ -19,13 +19,13 @@ from referee.rules.events import EventError
 from referee.rules.kaiser import KaiserGame
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import DEFAULT_PRESET, OPTIONS, OptionError, get_preset, parse_setting
+from referee.rules.presets import DEFAULT_PRESET, OptionError, parse_setting
 from referee.rules.record import RecordError, game_chips, load_json, read_evening, read_game
 from referee.rules.release import release_joker
 from referee.rules.rummy import RummyGame
 from referee.rules.settlement import SettlementError, evening_balances, settle_json
 from referee.rules.solver import best_arrangement
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.table import RummyRules, citation, rummy_rules
 from referee.rules.values import penalty
 
 BAD_INPUT = 2
@@ -98,13 +98,8 @@ def _print(data: dict[str, Any], as_json: bool, text: str) -> None:
 
 
 def _why(rules: RummyRules, rule: str | None) -> str:
-    """The rule a refusal rests on, as a player reads it: its option, value and source."""
-    if rule is None:
-        return ""
-    value = getattr(rules, rule)
-    shown = "none" if value is None else ("yes" if value is True else "no" if value is False else value)
-    preset = get_preset(rules.preset)
-    return f"\n  rule: {rule} = {shown} in {preset.name} — {OPTIONS[rule].source}"
+    """The rule a refusal rests on, on a line of its own."""
+    return "" if rule is None else f"\n  rule: {citation(rules, rule)}"
 
 
 def _describe_meld(check: MeldCheck, rules: RummyRules) -> str:

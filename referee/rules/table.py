@@ -142,6 +142,22 @@ def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
     ]
 
 
+def citation(rules: Rules, option: str) -> str:
+    """The rule a ruling rests on, as a player reads it: the option, its value here, and its source.
+
+    >>> from referee.rules.table import rummy_rules
+    >>> citation(rummy_rules("kaluki"), "run_max")
+    'run_max = 8 in kaluki — 000: 3 to 8 cards; others: up to 13'
+    """
+    return say(
+        "{option} = {value} in {preset} — {source}",
+        option=option,
+        value=show_value(getattr(rules, option)),
+        preset=rules.preset,
+        source=OPTIONS[option].source_said(),
+    )
+
+
 def rule_fields(cls: type[RummyRules] | type[KaiserRules]) -> set[str]:
     """The option names a rules class carries (a test checks they match the presets)."""
     return {f.name for f in fields(cls)} - {"preset", "game"}

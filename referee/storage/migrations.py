@@ -63,3 +63,23 @@ def m001_evenings_games_events(db: Database) -> None:
     )
     db["event_revisions"].create_index(["game_id", "slot", "revision"], unique=True)
     db["event_revisions"].create_index(["submission"], unique=True)
+
+
+@migrations()
+def m002_rulings(db: Database) -> None:
+    """The disputes log: every ruling asked at an evening, with the question and the answer."""
+    db["rulings"].create(
+        {
+            "id": int,
+            "evening_id": int,
+            "kind": str,  # "meld", "opening", "joker" or "best"
+            "rules": str,  # the preset, and the house rules when they differ
+            "question": str,  # the cards as asked
+            "answer": str,  # the ruling in one line, in the language it was given
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "kind", "rules", "question", "answer", "created_at"},
+    )
+    db["rulings"].create_index(["evening_id", "id"])

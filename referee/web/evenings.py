@@ -11,6 +11,7 @@ from referee.rules.table import rules_for
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
 from referee.storage.games import create_game, current_events, games_of
+from referee.storage.rulings import rulings_of
 from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet, evening_balances
@@ -84,6 +85,7 @@ def _show_context(evening: Evening, form: GameForm) -> dict[str, object]:
         "form": form,
         "viewer_url": url_for("evenings.show", key=evening.viewer_key, _external=True),
         "scorer_url": url_for("evenings.show", key=evening.scorer_key, _external=True),
+        "rulings": rulings_of(db, evening.id),
     }
 
 

@@ -36,7 +36,7 @@ def _secret_key(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     """Attach CSRF, htmx, Babel and the blueprints to `app`."""
-    from referee.web import evenings, games, home
+    from referee.web import desk, evenings, games, home
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:
@@ -68,3 +68,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(desk.bp)

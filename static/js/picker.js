@@ -42,7 +42,8 @@
       for (const row of rows) {
         const field = input(row);
         const sum = total(field.value, values);
-        row.querySelector("[data-total]").textContent = field.value.trim() === "" ? "" : sum === null ? "?" : String(sum);
+        const shown = row.querySelector("[data-total]");
+        if (shown) shown.textContent = field.value.trim() === "" ? "" : sum === null ? "?" : String(sum);
         if (!row.dataset.won && !/^\d+$/.test(field.value.trim())) {
           for (const token of tokens(field.value)) {
             const key = rankOf(token) === "JK" ? "JK" : token;
@@ -55,7 +56,7 @@
         const limit = card === "JK" ? limits.jokers : limits.packs;
         button.disabled = !active || (counts[card] || 0) >= limit;
       }
-      picker.querySelector("[data-active-name]").textContent = active ? active.dataset.player : "—";
+      picker.querySelector("[data-active-name]").textContent = active ? active.dataset.label || active.dataset.player : "—";
       for (const row of rows) row.classList.toggle("active", row === active);
     }
 
@@ -69,8 +70,10 @@
       for (const row of rows) {
         const won = !!chosen && row.dataset.player === chosen.value;
         row.dataset.won = won ? "1" : "";
-        row.querySelector("[data-hand-cards]").hidden = won;
-        row.querySelector("[data-went-out]").hidden = !won;
+        const cards = row.querySelector("[data-hand-cards]");
+        const wentOut = row.querySelector("[data-went-out]");
+        if (cards) cards.hidden = won;
+        if (wentOut) wentOut.hidden = !won;
       }
       if (!active || active.dataset.won) activate(null);
       else refresh();
@@ -101,7 +104,7 @@
   }
 
   function setUpAll(root) {
-    (root || document).querySelectorAll("form[data-round]").forEach(setUp);
+    (root || document).querySelectorAll("form[data-picker-form]").forEach(setUp);
   }
 
   document.addEventListener("DOMContentLoaded", () => setUpAll(document));

@@ -1,8 +1,9 @@
 """Golden cases: every Kaluki and Rami example of RULES.md §8, through the Python API and the `referee` command.
 
-The cases live in golden/rummy.json; each names the sentence of RULES.md it checks. An expectation is a
-subset of the JSON keys of FORMATS.md. What RULES.md leaves open is not pinned: the order in which a joker's
-possible cards are listed is compared as a set, and a refusal's wording is only required to be there.
+The cases live in referee/rules/examples.json (the rules page shows them too); each names the sentence of
+RULES.md it checks. An expectation is a subset of the JSON keys of FORMATS.md. What RULES.md leaves open is
+not pinned: the order in which a joker's possible cards are listed is compared as a set, and a refusal's
+wording is only required to be there.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import referee.rules
 from referee.rules.cards import check_pack_limits, parse_cards
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
@@ -20,7 +22,7 @@ from referee.rules.presets import Value
 from referee.rules.table import rummy_rules
 from referee.rules.values import penalty
 
-GOLDEN = Path(__file__).parent / "golden" / "rummy.json"
+GOLDEN = Path(referee.rules.__file__).parent / "examples.json"
 CASES: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))
 
 
@@ -133,3 +135,12 @@ def test_golden_command_line(case: dict[str, Any], referee_script: Any) -> None:
     got = json.loads(outcome.out)
     assert_shape(case["command"], got)
     assert_matches(got, case["expect"], case["name"])
+
+
+def test_the_examples_module_reads_the_same_cases() -> None:
+    from referee.rules.examples import examples
+
+    loaded = examples()
+    assert [e.name for e in loaded] == [case["name"] for case in CASES]
+    for example in loaded:
+        assert_matches(example.answer(), example.expect, example.name)

@@ -1,0 +1,248 @@
+"""The referee desk: settle a dispute at the table (a meld, an opening, a joker, the best hand) and the rules page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, g, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired
+
+from referee.rules.advice import fixes
+from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
+from referee.rules.examples import examples
+from referee.rules.melds import check_meld
+from referee.rules.opening import check_opening
+from referee.rules.presets import OptionError, get_preset
+from referee.rules.release import release_joker
+from referee.rules.solver import best_arrangement
+from referee.rules.table import RummyRules, citation, describe, rummy_rules
+from referee.storage.db import get_db
+from referee.storage.evenings import Evening, evening_by_key
+from referee.storage.rulings import log_ruling, rulings_of
+from referee.web.forms import RUMMY_PRESETS
+from referee.web.htmx import render
+from referee.web.sheets import picker_data
+
+bp = Blueprint("desk", __name__)
+QUESTIONS = ("meld", "opening", "joker", "best")
+EVENING_RULES = "evening"
+
+
+class Question(FlaskForm):
+    """Every question names the rules it is asked under: the evening's, or a preset."""
+
+    rules = SelectField(_l("Rules"))
+
+
+class MeldQuestion(Question):
+    """Is this meld valid? The cards in the order laid."""
+
+    cards = StringField(_l("The meld, in the order laid"), [InputRequired(_l("Tap or type the meld's cards."))])
+
+
+class OpeningQuestion(Question):
+    """Does this first laying open? Up to four melds."""
+
+    meld_0 = StringField(_l("Meld 1"), [InputRequired(_l("Tap or type at least one meld."))])
+    meld_1 = StringField(_l("Meld 2"))
+    meld_2 = StringField(_l("Meld 3"))
+    meld_3 = StringField(_l("Meld 4"))
+    all_in_one = BooleanField(_l("The whole hand is laid in this turn"))
+
+
+class JokerQuestion(Question):
+    """Can these cards take the joker from that meld?"""
+
+    meld = StringField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
+    hand = StringField(_l("Your cards"), [InputRequired(_l("Tap or type the cards you would put in."))])
+
+
+class BestQuestion(Question):
+    """What is the best way to lay this hand?"""
+
+    hand = StringField(_l("Your hand"), [InputRequired(_l("Tap or type the cards in your hand."))])
+    minimise = RadioField(_l("Look for"), default="value")
+
+
+FORMS: dict[str, type[Question]] = {
+    "meld": MeldQuestion,
+    "opening": OpeningQuestion,
+    "joker": JokerQuestion,
+    "best": BestQuestion,
+}
+
+
+def _evening(key: str | None) -> Evening | None:
+    if key is None:
+        g.key, g.evening, g.scorer = None, None, False
+        return None
+    found = evening_by_key(get_db(), key)
+    if found is None:
+        abort(404)
+    g.evening, g.scorer = found
+    g.key = key
+    return g.evening
+
+
+def _rules_choices(evening: Evening | None) -> dict[str, str]:
+    choices = {EVENING_RULES: _("This evening's rules (%(preset)s)", preset=evening.preset)} if evening else {}
+    return choices | {name: name for name in RUMMY_PRESETS}
+
+
+def _rules(choice: str, evening: Evening | None) -> RummyRules:
+    if choice == EVENING_RULES and evening is not None:
+        return rummy_rules(evening.preset, evening.options)
+    return rummy_rules(choice if choice in RUMMY_PRESETS else "kaluki")
+
+
+def _form(kind: str, evening: Evening | None, formdata: Any = None) -> Question:
+    default = EVENING_RULES if evening else request.args.get("preset", "kaluki")
+    form = FORMS[kind](formdata, rules=default)
+    form.rules.choices = _rules_choices(evening)
+    if isinstance(form, BestQuestion):
+        form.minimise.choices = {"value": _("the most value laid"), "penalty": _("the least penalty left")}
+    return form
+
+
+def _page(kind: str, evening: Evening | None, form: Question, status: int = 200, **answer: Any) -> ResponseReturnValue:
+    log = rulings_of(get_db(), evening.id) if evening else []
+    picker = picker_data(_rules(form.rules.data or "kaluki", evening), 4)
+    context = {"kind": kind, "questions": QUESTIONS, "form": form, "log": log, "picker": picker, **answer}
+    return render("desk/page.html", "desk/_answer.html", status, **context)
+
+
+@bp.get("/desk", defaults={"key": None, "kind": "meld"})
+@bp.get("/desk/<kind>", defaults={"key": None})
+@bp.get("/e/<key>/desk", defaults={"kind": "meld"})
+@bp.get("/e/<key>/desk/<kind>")
+def ask(key: str | None, kind: str) -> ResponseReturnValue:
+    """The question form: a meld, an opening, a joker or a hand."""
+    if kind not in QUESTIONS:
+        abort(404)
+    evening = _evening(key)
+    return _page(kind, evening, _form(kind, evening))
+
+
+@bp.post("/desk/<kind>", defaults={"key": None})
+@bp.post("/e/<key>/desk/<kind>")
+def answer(key: str | None, kind: str) -> ResponseReturnValue:
+    """The referee's answer, with the reason and the rule it rests on; an evening keeps it in its log."""
+    if kind not in QUESTIONS:
+        abort(404)
+    evening = _evening(key)
+    form = _form(kind, evening, request.form)
+    if not form.validate():
+        return _page(kind, evening, form, 422)
+    rules = _rules(form.rules.data, evening)
+    try:
+        ruling = _RULINGS[kind](form, rules)
+    except (CardError, OptionError) as error:
+        form.form_errors.append(str(error))
+        return _page(kind, evening, form, 422)
+    if evening is not None:
+        label = rules.preset if form.rules.data != EVENING_RULES else f"{rules.preset} {rules.changed() or ''}".strip()
+        log_ruling(get_db(), evening.id, kind, label, ruling["question"], ruling["summary"])
+    return _page(kind, evening, form, rules=rules, ruling=ruling)
+
+
+def _cards(text: str, rules: RummyRules) -> tuple[Card, ...]:
+    cards = parse_cards(text)
+    check_pack_limits(cards, rules.pack_count(), rules.joker_count())
+    return cards
+
+
+def _shown(cards: tuple[Card, ...]) -> str:
+    return " ".join(card.symbol for card in cards)
+
+
+def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
+    cards = _cards(form.cards.data, rules)
+    check = check_meld(cards, rules)
+    if check.valid:
+        summary = _("valid %(kind)s, %(value)s points", kind=_(check.kind or ""), value=check.value)
+    else:
+        summary = _("not valid: %(reason)s", reason=check.reason)
+    return {
+        "question": _shown(cards),
+        "summary": summary,
+        "check": check,
+        "cite": citation(rules, check.rule) if check.rule else None,
+        "fixes": fixes(cards, rules),
+    }
+
+
+def _opening(form: Any, rules: RummyRules) -> dict[str, Any]:
+    texts = [form[f"meld_{n}"].data for n in range(4) if (form[f"meld_{n}"].data or "").strip()]
+    melds = [parse_cards(text) for text in texts]
+    check = check_opening(melds, rules, all_in_one=form.all_in_one.data)
+    verdict = _("opens") if check.opens else _("does not open: %(reason)s", reason=check.reason)
+    return {
+        "question": " | ".join(_shown(meld) for meld in melds),
+        "summary": _(
+            "%(total)s of %(threshold)s: %(verdict)s", total=check.total, threshold=check.threshold, verdict=verdict
+        ),
+        "opening": check,
+        "cite": citation(rules, check.rule) if check.rule else None,
+    }
+
+
+def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
+    meld, hand = _cards(form.meld.data, rules), _cards(form.hand.data, rules)
+    release = release_joker(meld, hand, rules)
+    verdict = _("yes") if release.released else _("no")
+    return {
+        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(hand)),
+        "summary": f"{verdict}: {release.reason}",
+        "release": release,
+        "cite": citation(rules, release.rule) if release.rule else None,
+    }
+
+
+def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
+    hand = _cards(form.hand.data, rules)
+    best = best_arrangement(hand, rules, form.minimise.data or "value")
+    return {
+        "question": _shown(hand),
+        "summary": _("lays %(value)s, leaves %(penalty)s", value=best.laid_value, penalty=best.penalty),
+        "best": best,
+        "cite": None,
+    }
+
+
+_RULINGS = {"meld": _meld, "opening": _opening, "joker": _joker, "best": _best}
+
+
+@bp.get("/rules/<preset>", defaults={"key": None})
+@bp.get("/e/<key>/rules", defaults={"preset": None})
+def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
+    """Every option in force with its meaning and source, and the worked examples under these rules."""
+    evening = _evening(key)
+    if evening is not None:
+        rules = rummy_rules(evening.preset, evening.options)
+    else:
+        try:
+            rules = rummy_rules(preset or "kaluki")
+        except OptionError:
+            abort(404)
+    changed = rules.changed()
+    worked = [
+        (example, example.verdict(), example.verdict(rules) if changed else None)
+        for example in examples()
+        if example.preset == rules.preset
+    ]
+    return render(
+        "desk/rules.html",
+        "desk/rules.html",
+        rules=rules,
+        preset=get_preset(rules.preset),
+        options=describe(rules),
+        changed=changed,
+        worked=worked,
+        presets=RUMMY_PRESETS,
+        desk_url=url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset),
+    )
