@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 
 import pytest
 
@@ -161,7 +160,7 @@ def test_the_rules_page_lists_every_option_and_the_examples(table: Table) -> Non
     page = table.get("/rules/kaluki-club").get_data(as_text=True)
     for name in get_preset("kaluki-club").option_names():
         assert f"<code>{name}</code>" in page
-    assert "Worked examples" in page and "Q♦ K♦ A♦ 2♦" in page or "QD KD AD 2D" in shlex.quote(page)
+    assert "Worked examples" in page and "Q♦ K♦ A♦ 2♦" in page
 
 
 def test_the_evening_rules_page_shows_which_examples_change(table: Table) -> None:
