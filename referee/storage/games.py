@@ -114,6 +114,12 @@ def current_events(db: Database, game_id: int) -> list[StoredEvent]:
     ]
 
 
+def game_version(db: Database, game_id: int) -> int:
+    """A number that changes whenever one of the game's events is added, corrected or deleted."""
+    row = db.execute("SELECT COALESCE(MAX(id), 0) FROM event_revisions WHERE game_id = ?", [game_id]).fetchone()
+    return int(row[0])
+
+
 def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
     """The game record of a stored game and its events."""
     return read_game(

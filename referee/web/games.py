@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -13,7 +13,16 @@ from referee.rules.record import RecordError
 from referee.rules.rummy import IN, apply, close_buybacks, new_game
 from referee.rules.rummy_events import rummy_event_from_json
 from referee.storage.db import get_db
-from referee.storage.games import StaleEdit, StoredGame, add_event, change_log, current_events, game_of, revise_event
+from referee.storage.games import (
+    StaleEdit,
+    StoredGame,
+    add_event,
+    change_log,
+    current_events,
+    game_of,
+    game_version,
+    revise_event,
+)
 from referee.web.evenings import open_evening
 from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
 from referee.web.htmx import render, wants_fragment
@@ -45,9 +54,26 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
         "delete_form": DeleteForm(formdata=None),
         "picker": picker_data(sheet.rules, len(game.players)),
         "log": [describe_change(change) for change in change_log(db, game.id)],
+        "version": game_version(db, game.id),
         **extra,
     }
     return render("games/show.html", "games/_game.html", status, **context)
+
+
+@bp.get("/live")
+def live(key: str, number: int) -> ResponseReturnValue:
+    """The sheet other phones poll: 304 while the game has not changed since version `v`, else the fresh sheet."""
+    game = _open(key, number)
+    db = get_db()
+    version = game_version(db, game.id)
+    if request.args.get("v") == str(version):
+        response = make_response("", 304)
+    else:
+        sheet = build_sheet(game, current_events(db, game.id))
+        context = {"game": game, "sheet": sheet, "version": version, "buyback_form": BuybackForm(formdata=None)}
+        response = make_response(render_template("games/_live.html", **context))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _done(key: str, number: int, game: StoredGame) -> ResponseReturnValue:

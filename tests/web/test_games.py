@@ -177,3 +177,15 @@ def _events(table: Table) -> list[dict]:
     db = connect(table.client.application.config["DATABASE"])
     game_id = db.execute("SELECT id FROM games").fetchone()[0]
     return [event.data for event in current_events(db, game_id)]
+
+
+def test_other_phones_poll_the_sheet_and_get_304_while_nothing_changed(table: Table, game: str) -> None:
+    page = table.get(game).get_data(as_text=True)
+    live = re.search(r'hx-get="([^"]+/live\?v=\d+)"', page).group(1).replace("&amp;", "&")
+    unchanged = table.get(live)
+    assert unchanged.status_code == 304 and unchanged.headers["Cache-Control"] == "no-store"
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
+    changed = table.get(live)
+    assert changed.status_code == 200 and 'id="live"' in changed.get_data(as_text=True)
+    fresh = re.search(r'hx-get="([^"]+/live\?v=\d+)"', changed.get_data(as_text=True)).group(1)
+    assert fresh != live and table.get(fresh).status_code == 304
