@@ -83,3 +83,24 @@ def m002_rulings(db: Database) -> None:
         not_null={"evening_id", "kind", "rules", "question", "answer", "created_at"},
     )
     db["rulings"].create_index(["evening_id", "id"])
+
+
+@migrations()
+def m003_payments(db: Database) -> None:
+    """Payments of the settle-up marked as made (a negative amount takes one back: nothing is erased)."""
+    db["payments"].create(
+        {
+            "id": int,
+            "evening_id": int,
+            "payer": str,
+            "payee": str,
+            "chips": int,
+            "submission": str,
+            "created_at": str,
+        },
+        pk="id",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "payer", "payee", "chips", "created_at"},
+    )
+    db["payments"].create_index(["evening_id"])
+    db["payments"].create_index(["submission"], unique=True)

@@ -34,9 +34,19 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
+def _money(chips: int) -> str:
+    """Chips in the evening's money (`g.evening`'s chip value), signed: "+6.60", "-3.20"."""
+    from flask import g
+
+    from referee.rules.settlement import cents, format_cents
+
+    amount = format_cents(chips * cents(g.evening.chip_value))
+    return amount if chips < 0 else f"+{amount}"
+
+
 def init_app(app: Flask) -> None:
     """Attach CSRF, htmx, Babel and the blueprints to `app`."""
-    from referee.web import desk, evenings, games, home
+    from referee.web import desk, evenings, games, home, settle
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:
@@ -63,9 +73,10 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def languages() -> dict[str, object]:
-        return {"languages": LANGUAGES, "get_locale": get_locale}
+        return {"languages": LANGUAGES, "get_locale": get_locale, "money": _money}
 
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(desk.bp)
+    app.register_blueprint(settle.bp)

@@ -1,0 +1,28 @@
+"""Payments of the evening's settle-up that the players have made."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlite_utils import Database
+
+from referee.storage.db import writing
+from referee.storage.evenings import now
+
+
+def record_payment(db: Database, evening_id: int, payer: str, payee: str, chips: int, submission: str | None) -> None:
+    """Mark `payer` as having paid `payee` `chips`; the same form sent twice counts once."""
+    with writing(db):
+        if submission and db.execute("SELECT 1 FROM payments WHERE submission = ?", [submission]).fetchone():
+            return
+        row = {"evening_id": evening_id, "payer": payer, "payee": payee, "chips": chips}
+        db["payments"].insert({**row, "submission": submission or None, "created_at": now()})
+
+
+def paid(db: Database, evening_id: int) -> Mapping[str, int]:
+    """What the payments made so far did to each player's balance (a payer's balance goes up)."""
+    moved: dict[str, int] = {}
+    for row in db.query("SELECT payer, payee, chips FROM payments WHERE evening_id = ?", [evening_id]):
+        moved[row["payer"]] = moved.get(row["payer"], 0) + row["chips"]
+        moved[row["payee"]] = moved.get(row["payee"], 0) - row["chips"]
+    return moved

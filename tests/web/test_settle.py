@@ -1,0 +1,69 @@
+"""The settle-up page: balances over the finished games, the fewest payments in money, payments marked made."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.conftest import Table
+
+ALL = ["A", "B", "C", "D"]
+
+
+def play_rules_8_game(table: Table, game: str) -> None:
+    rounds = [
+        ("A", {"B": 40, "C": 62, "D": 55}, ALL, {}),
+        ("B", {"A": 48, "C": 88, "D": 101}, ALL, {"finish": "all_in_one"}),
+        ("buy", ["C", "D"]),
+        ("D", {"A": 30, "B": 75, "C": 20}, ALL, {}),
+        ("C", {"A": 77, "B": 20, "D": 110}, ALL, {}),
+        ("buy", ["A", "D"]),
+        ("B", {"A": 20, "C": 90, "D": 10}, ALL, {}),
+        ("buy", ["A", "C"]),
+        ("D", {"A": 10, "B": 30, "C": 3}, ALL, {}),
+        ("buy", ["B"]),
+        ("C", {"B": 5, "D": 40}, ["B", "C", "D"], {}),
+    ]
+    for step in rounds:
+        if step[0] == "buy":
+            for name in step[1]:
+                assert table.post(f"{game}/buyback", {"player": name}).status_code == 303
+        else:
+            winner, hands, still_in, extra = step
+            assert table.round(game, winner, hands, still_in, **extra).status_code == 303
+
+
+def payments(page: str) -> list[str]:
+    return re.findall(r'data-payment="([^"]+)"', page.replace("&gt;", ">"))
+
+
+def test_the_settle_up_pays_c_and_stays_stable_as_payments_are_made(table: Table) -> None:
+    evening = table.evening()
+    game = table.game(evening, ALL)
+    play_rules_8_game(table, game)
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    assert payments(page) == ["A>C:16", "B>C:4", "D>C:13"]
+    assert "A pays C 3.20 EUR" in page and "+6.60" in page
+    response = table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "C", "chips": "16"})
+    assert response.status_code == 303
+    assert payments(table.get(f"{evening}/settle").get_data(as_text=True)) == ["B>C:4", "D>C:13"]
+
+
+def test_a_game_still_being_played_is_left_out_and_said(table: Table) -> None:
+    evening = table.evening()
+    table.game(evening, ["A", "B"])
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    assert "Game 1 is still being played" in page and "Nobody owes anything." in page
+
+
+def test_a_payment_not_in_the_plan_is_refused(table: Table) -> None:
+    evening = table.evening()
+    response = table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "B", "chips": "5"})
+    assert response.status_code == 422 and "no longer in the plan" in response.get_data(as_text=True)
+
+
+def test_the_viewer_sees_the_plan_but_cannot_mark_payments(table: Table) -> None:
+    evening = table.evening()
+    page = table.get(evening).get_data(as_text=True)
+    viewer = re.search(r'href="http://localhost(/e/[^"]+)"', page.split("To follow the score")[1]).group(1)
+    assert table.get(f"{viewer}/settle").status_code == 200
+    assert table.post(f"{viewer}/settle/paid", {"payer": "A", "payee": "B", "chips": "1"}).status_code == 403
