@@ -127,6 +127,7 @@ def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
             "preset": game.preset,
             "options": game.options,
             "players": list(game.players),
+            "first_dealer": game.players[game.first_dealer],
             "events": [event.data for event in events],
         }
     )

@@ -67,3 +67,16 @@ def test_the_viewer_sees_the_plan_but_cannot_mark_payments(table: Table) -> None
     viewer = re.search(r'href="http://localhost(/e/[^"]+)"', page.split("To follow the score")[1]).group(1)
     assert table.get(f"{viewer}/settle").status_code == 200
     assert table.post(f"{viewer}/settle/paid", {"payer": "A", "payee": "B", "chips": "1"}).status_code == 403
+
+
+def test_referee_settle_gives_the_same_payments_as_the_page(table: Table, tmp_path, referee_inprocess) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    evening = table.evening()
+    play_rules_8_game(table, table.game(evening, ALL))
+    path = tmp_path / "evening.json"
+    path.write_text(table.get(f"{evening}/evening.json").get_data(as_text=True))
+    done = referee_inprocess("settle", "--json", str(path))
+    assert done.code == 0, done.err
+    from_command = [f"{p['from']}>{p['to']}:{p['chips']}" for p in json.loads(done.out)["payments"]]
+    assert from_command == payments(table.get(f"{evening}/settle").get_data(as_text=True))

@@ -1,0 +1,112 @@
+"""Export and import: an evening or a game as the records of FORMATS.md, and back."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.rules.record import EVENING_FORMAT, GAME_FORMAT, GameRecord, RecordError, read_evening, read_game
+from referee.rules.words import say
+from referee.storage.db import writing
+from referee.storage.evenings import Evening, evening_by_key, now
+from referee.storage.games import StoredGame, current_events, games_of, record_of
+
+
+def game_json(db: Database, game: StoredGame) -> dict[str, Any]:
+    """A stored game as its game record."""
+    return record_of(game, current_events(db, game.id)).as_json()
+
+
+def evening_json(db: Database, evening: Evening) -> dict[str, Any]:
+    """A stored evening as its evening record, with its title, players and rules as extra keys."""
+    return {
+        "format": EVENING_FORMAT,
+        "title": evening.title,
+        "players": list(evening.players),
+        "preset": evening.preset,
+        "options": evening.options,
+        "chip_value": f"{evening.chip_value:.2f}",
+        "currency": evening.currency,
+        "games": [game_json(db, game) for game in games_of(db, evening.id)],
+    }
+
+
+def import_record(db: Database, data: Any) -> Evening:
+    """A new evening made from a game or evening record, every game replayed first; nothing is made if one fails."""
+    if isinstance(data, Mapping) and data.get("format") == EVENING_FORMAT:
+        evening = read_evening(data)
+        games = evening.games
+        chip_value, currency = f"{evening.chip_value:.2f}", evening.currency
+    elif isinstance(data, Mapping) and data.get("format", GAME_FORMAT) == GAME_FORMAT:
+        games = (read_game(data),)
+        chip_value, currency = "0.10", "EUR"
+    else:
+        raise RecordError(say("this file is neither a game record nor an evening record"))
+    for number, game in enumerate(games, start=1):
+        if game.teams is not None:
+            raise RecordError(say("game {number}: Kaiser games cannot be kept in the app yet", number=number))
+        try:
+            game.standings()
+        except ValueError as error:
+            raise RecordError(say("game {number}: {reason}", number=number, reason=error)) from None
+    return _store(db, data, games, chip_value, currency)
+
+
+def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: str, currency: str) -> Evening:
+    players = data.get("players") if data.get("format") == EVENING_FORMAT else None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        players = list(dict.fromkeys(name for game in games for name in game.players))
+    first = games[0] if games else None
+    preset = data.get("preset") if isinstance(data.get("preset"), str) else (first.preset if first else "kaluki")
+    options = (
+        data.get("options") if isinstance(data.get("options"), Mapping) else (dict(first.options) if first else {})
+    )
+    title = data.get("title") if isinstance(data.get("title"), str) else ""
+    scorer = secrets.token_urlsafe(18)
+    at = now()
+    with writing(db):
+        evening_id = (
+            db["evenings"]
+            .insert(
+                {
+                    "scorer_key": scorer,
+                    "viewer_key": secrets.token_urlsafe(18),
+                    "title": title,
+                    "players": json.dumps(players, ensure_ascii=False),
+                    "preset": preset,
+                    "options": json.dumps(options, ensure_ascii=False),
+                    "chip_value": chip_value,
+                    "currency": currency,
+                    "created_at": at,
+                }
+            )
+            .last_pk
+        )
+        for name in players:
+            db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, at])
+        for number, game in enumerate(games, start=1):
+            game_id = (
+                db["games"]
+                .insert(
+                    {
+                        "evening_id": evening_id,
+                        "number": number,
+                        "preset": game.preset,
+                        "options": json.dumps(dict(game.options), ensure_ascii=False),
+                        "players": json.dumps(list(game.players), ensure_ascii=False),
+                        "first_dealer": game.players.index(game.first_dealer) if game.first_dealer else 0,
+                        "created_at": at,
+                    }
+                )
+                .last_pk
+            )
+            for slot, event in enumerate(game.events, start=1):
+                row = {"game_id": game_id, "slot": slot, "revision": 0, "created_at": at}
+                db["event_revisions"].insert({**row, "event": json.dumps(event.as_json(), ensure_ascii=False)})
+    found = evening_by_key(db, scorer)
+    assert found is not None
+    return found[0]

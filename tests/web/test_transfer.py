@@ -1,0 +1,109 @@
+"""Export and import: records out and back in, exactly; bad files refused with the reason."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import create_app
+from referee.storage.db import connect
+from referee.storage.transfer import evening_json, import_record
+from tests.web.conftest import Table
+
+GAMES = Path(__file__).parent.parent / "rules" / "games"
+
+
+def test_a_game_downloads_as_json_and_csv(table: Table) -> None:
+    evening = table.evening()
+    game = table.game(evening, ["A", "B", "C", "D"])
+    table.round(game, "A", {"B": "JK 5C", "C": 14, "D": 2}, ["A", "B", "C", "D"])
+    record = table.get(f"{game}/game.json")
+    assert record.headers["Content-Disposition"].startswith("attachment")
+    data = json.loads(record.get_data(as_text=True))
+    assert data["format"] == "referee.game/1" and data["players"] == ["A", "B", "C", "D"]
+    assert data["events"] == [{"type": "round", "winner": "A", "hands": {"B": ["JK", "5C"], "C": 14, "D": 2}}]
+    sheet = table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()
+    assert sheet[0] == "Round,Entry,Winner,A,B,C,D" and sheet[1] == "1,round,A,0,+20,+14,+2"
+
+
+def test_the_rules_8_game_imports_and_exports_the_same(table: Table) -> None:
+    data = json.loads((GAMES / "kaluki_four_players.json").read_text())
+    response = table.post("/import", {"text": json.dumps(data)})
+    assert response.status_code == 303
+    evening = response.headers["Location"]
+    page = table.get(f"{evening}/games/1").get_data(as_text=True)
+    assert "C wins the game and takes the pot." in page
+    exported = json.loads(table.get(f"{evening}/evening.json").get_data(as_text=True))
+    assert exported["games"][0]["events"] == data["events"]
+    again = table.post("/import", {"file": (io.BytesIO(json.dumps(exported).encode()), "evening.json")})
+    assert json.loads(table.get(f"{again.headers['Location']}/evening.json").get_data(as_text=True)) == exported
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("{", "not valid JSON", id="not JSON"),
+        pytest.param('{"format": "other/1"}', "neither a game record nor an evening record", id="unknown format"),
+        pytest.param(
+            '{"players": ["A", "B"], "events": [{"type": "buyback", "player": "A"}]}',
+            "A is still in the game",
+            id="an event that cannot happen",
+        ),
+        pytest.param('{"preset": "kaiser", "teams": {"NS": ["A", "C"], "EW": ["B", "D"]}}', "Kaiser", id="kaiser"),
+        pytest.param("", "Choose a file", id="nothing"),
+    ],
+)
+def test_a_bad_file_is_refused_with_the_reason_and_creates_nothing(table: Table, text: str, message: str) -> None:
+    response = table.post("/import", {"text": text})
+    assert response.status_code == 422 and message in response.get_data(as_text=True)
+    db = connect(table.client.application.config["DATABASE"])
+    assert db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0] == 0
+
+
+hands = st.dictionaries(st.sampled_from(["B", "C"]), st.integers(0, 60), min_size=2, max_size=2)
+rounds = st.lists(
+    st.one_of(
+        st.builds(
+            lambda h, a: {"type": "round", "winner": "A", "hands": h, **({"all_in_one": True} if a else {})},
+            hands,
+            st.booleans(),
+        ),
+        st.just({"type": "void"}),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(events=rounds, chip=st.sampled_from(["0.00", "0.05", "1.20"]), title=st.text(max_size=10))
+def test_export_import_export_is_the_same(tmp_path: Path, events: list[dict[str, Any]], chip: str, title: str) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{abs(hash((chip, title)))}.sqlite")})
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        evening = {
+            "format": "referee.evening/1",
+            "title": title,
+            "players": ["A", "B", "C"],
+            "preset": "kaluki",
+            "options": {"elimination_threshold": 1000},
+            "chip_value": chip,
+            "currency": "EUR",
+            "games": [
+                {
+                    "preset": "kaluki",
+                    "options": {"elimination_threshold": 1000},
+                    "players": ["A", "B", "C"],
+                    "events": events,
+                }
+            ],
+        }
+        first = evening_json(db, import_record(db, evening))
+        second = evening_json(db, import_record(db, first))
+        assert first == second
+        assert first["games"][0]["events"] == events
