@@ -17,7 +17,7 @@ from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
 from referee.rules.examples import examples
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import OptionError, get_preset
+from referee.rules.presets import OptionError, get_preset, show_value
 from referee.rules.release import release_joker
 from referee.rules.solver import best_arrangement
 from referee.rules.table import RummyRules, citation, describe, rummy_rules
@@ -145,7 +145,8 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
         form.form_errors.append(str(error))
         return _page(kind, evening, form, 422)
     if evening is not None:
-        label = rules.preset if form.rules.data != EVENING_RULES else f"{rules.preset} {rules.changed() or ''}".strip()
+        house = ", ".join(f"{name} = {show_value(value)}" for name, value in rules.changed().items())
+        label = f"{rules.preset} ({house})" if house else rules.preset
         log_ruling(get_db(), evening.id, kind, label, ruling["question"], ruling["summary"])
     return _page(kind, evening, form, rules=rules, ruling=ruling)
 

@@ -353,3 +353,128 @@ class CorrectionPage:
         except Exception as error:
             raise AssertionError(f"the correction was not saved; the page says {alerts(self.page)}") from error
         return GamePage(self.page).loaded()
+
+
+DESK_TABS = ("A meld", "An opening", "A joker", "Best hand", "The rules")
+
+
+class DeskPage:
+    """The referee desk: a question (a meld, an opening, a joker, a hand) under some rules, and the answer."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.picker = Picker(page)
+
+    @classmethod
+    def open(cls, page: Page, kind: str | None = None) -> DeskPage:
+        page.goto(f"/desk/{kind}" if kind else "/desk")
+        return cls(page).loaded()
+
+    def loaded(self) -> DeskPage:
+        expect(self.page.get_by_role("heading", name="Ask the referee", level=1)).to_be_visible()
+        expect(self.picker.card("JK")).to_be_visible()  # picker.js has shown the picker
+        assert_fits_phone(self.page)
+        return self
+
+    def tabs(self) -> Locator:
+        return self.page.get_by_role("navigation", name="Questions").get_by_role("link")
+
+    def tab(self, name: str) -> DeskPage:
+        """Go to another question ("An opening", "A joker", "Best hand") by its tab."""
+        self.tabs().filter(has_text=name).click()
+        expect(self.tabs().and_(self.page.locator("[aria-current=page]"))).to_have_text(name)
+        return self.loaded()
+
+    def rules_tab(self) -> RulesPage:
+        self.tabs().filter(has_text="The rules").click()
+        return RulesPage(self.page).loaded()
+
+    def rules(self) -> Locator:
+        """The "Rules" select: a preset, or the evening's rules inside an evening."""
+        return self.page.get_by_label("Rules", exact=True)
+
+    def cards(self, label: str) -> Locator:
+        """A row of cards: "The meld, in the order laid", "Meld 1", "The meld on the table", "Your hand"…"""
+        return self.page.get_by_role("textbox", name=label, exact=True)
+
+    def tap_into(self, label: str, *cards: str) -> None:
+        """Touch the row, then tap its cards on the picker, in the order laid."""
+        self.cards(label).click()
+        expect(self.picker.active()).to_have_text(label)
+        self.picker.tap(*cards)
+
+    def answer(self) -> Locator:
+        """The section the answer is swapped into."""
+        return self.page.locator("#answer")
+
+    def verdict(self) -> Locator:
+        """The answer's box: its data-* attributes carry the values (data-valid, data-total, data-released…)."""
+        return self.answer().locator(".verdict-box")
+
+    def ask(self) -> Locator:
+        """Press "Ask" and wait for the new answer to replace the old one; return the verdict box."""
+        old = self.answer().element_handle()
+        self.page.get_by_role("button", name="Ask", exact=True).click()
+        old.wait_for_element_state("hidden")  # htmx swapped the section out (hidden = detached too)
+        expect(self.answer()).to_be_attached()
+        if alerts(self.page):
+            raise AssertionError(f"the referee did not answer; the page says {alerts(self.page)}")
+        assert_fits_phone(self.page)
+        return self.verdict()
+
+    def cite(self) -> Locator:
+        """ "The rule: …": the option the ruling rests on, its value here and its source."""
+        return self.answer().get_by_text(re.compile(r"^The rule: "))
+
+    def fix(self) -> Locator:
+        return self.answer().get_by_text(re.compile(r"^To make it valid: "))
+
+    def log(self) -> Locator:
+        """ "Rulings asked tonight", on an evening's desk."""
+        return self.page.locator("section").filter(has=self.page.get_by_role("heading", name="Rulings asked tonight"))
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One line of "Every option" on the rules page."""
+
+    name: str
+    value: str
+    meaning: str
+
+
+class RulesPage:
+    """The rules of a preset, or of an evening with its house rules: every option and the worked examples."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def loaded(self) -> RulesPage:
+        expect(self.page.get_by_role("heading", name="The rules", level=1)).to_be_visible()
+        expect(self.page.get_by_role("heading", name="Every option")).to_be_visible()
+        assert_fits_phone(self.page)
+        return self
+
+    def preset(self) -> str:
+        return self.page.get_by_role("heading", level=1).locator("small").inner_text().strip()
+
+    def open_preset(self, name: str) -> RulesPage:
+        self.page.get_by_role("navigation", name="Games").get_by_role("link", name=name, exact=True).click()
+        expect(self.page.get_by_role("heading", level=1).locator("small")).to_have_text(name)
+        return self.loaded()
+
+    def options(self) -> list[RuleOption]:
+        """Each option as listed: name, value as shown, and what it means (with its source)."""
+        found = []
+        for line in self.page.locator("dl.options > div").all():
+            name, value = (part.strip() for part in line.locator("dt").inner_text().split("=", 1))
+            found.append(RuleOption(name, value, " ".join(line.locator("dd").inner_text().split())))
+        return found
+
+    def changed_options(self) -> list[str]:
+        return [line.locator("dt code").inner_text() for line in self.page.locator("dl.options > div.changed").all()]
+
+    def examples(self) -> Locator:
+        """The worked examples' rows."""
+        table = self.page.get_by_role("table").filter(has=self.page.get_by_role("columnheader", name="Question"))
+        return table.locator("tbody").get_by_role("row")
