@@ -169,7 +169,7 @@ def _group_suits_rule(has_joker: bool, rules: RummyRules) -> tuple[bool, str]:
 
 
 @dataclass(frozen=True)
-class _Window:
+class Window:
     """A stretch of consecutive ranks: `start` is the first card's place (0 = ace … 12 = king), ranks wrap."""
 
     start: int
@@ -177,12 +177,15 @@ class _Window:
 
     @property
     def end(self) -> int:
+        """The last card's place, counted on past the king (13 is the ace after it)."""
         return self.start + self.length - 1
 
     def place(self, offset: int) -> int:
+        """The place of the card `offset` steps into the run."""
         return (self.start + offset) % RANKS
 
     def places(self) -> list[int]:
+        """Every place of the run, in order."""
         return [self.place(k) for k in range(self.length)]
 
     def ace_rule(self) -> str | None:
@@ -192,6 +195,7 @@ class _Window:
         return "ace_high" if self.end == RANKS else "ace_wraps"
 
     def low_ace(self) -> bool:
+        """Whether the run starts with a low ace (A 2 3), which counts low in some tables."""
         return self.ace_rule() == "ace_low"
 
     def height(self, place: int) -> int:
@@ -250,19 +254,19 @@ def _has_joker(meld: tuple[Card, ...]) -> bool:
     return any(card.is_joker for card in meld)
 
 
-def _covering_windows(places: set[int], length: int) -> Iterator[_Window]:
+def _covering_windows(places: set[int], length: int) -> Iterator[Window]:
     for start in range(RANKS):
-        window = _Window(start, length)
+        window = Window(start, length)
         if places <= set(window.places()):
             yield window
 
 
-def _ace_allowed(window: _Window, rules: RummyRules) -> bool:
+def _ace_allowed(window: Window, rules: RummyRules) -> bool:
     needed = window.ace_rule()
     return needed is None or bool(getattr(rules, needed))
 
 
-def _as_laid(meld: tuple[Card, ...], window: _Window) -> tuple[_Window, list[set[int]]] | None:
+def _as_laid(meld: tuple[Card, ...], window: Window) -> tuple[Window, list[set[int]]] | None:
     """The jokers' places when the cards lie in order in `window`, ascending or descending, if they do."""
     places = window.places()
     for order in (places, places[::-1]):
@@ -275,14 +279,14 @@ def _as_laid(meld: tuple[Card, ...], window: _Window) -> tuple[_Window, list[set
     return None
 
 
-def _any_order(meld: tuple[Card, ...], window: _Window) -> tuple[_Window, list[set[int]]]:
+def _any_order(meld: tuple[Card, ...], window: Window) -> tuple[Window, list[set[int]]]:
     """In any order, each joker may be any card the window still lacks (a declared joker is its card)."""
     taken = {(card.declared or card).rank - 1 for card in meld if not card.is_joker or card.declared}
     open_places = set(window.places()) - taken
     return window, [{card.declared.rank - 1} if card.declared else open_places for card in meld if card.is_joker]
 
 
-def _window_value(meld: tuple[Card, ...], window: _Window, rules: RummyRules) -> int:
+def _window_value(meld: tuple[Card, ...], window: Window, rules: RummyRules) -> int:
     low = window.low_ace()
     natural_places = {card.rank - 1 for card in meld if not card.is_joker}
     return sum(
@@ -293,7 +297,7 @@ def _window_value(meld: tuple[Card, ...], window: _Window, rules: RummyRules) ->
     )
 
 
-def _sorted_run_cards(places: set[int], windows: list[_Window], suit: str) -> list[Card]:
+def _sorted_run_cards(places: set[int], windows: list[Window], suit: str) -> list[Card]:
     """A joker's possible cards, highest first (the ace counted high where some reading has it high)."""
     height = {place: max(w.height(place) for w in windows if place in w.places()) for place in places}
     return [Card(place + 1, suit) for place in sorted(places, key=lambda p: -height[p])]
@@ -329,10 +333,10 @@ _ACE_REASONS = {
 def _fewest_missing(places: set[int], rules: RummyRules) -> list[int]:
     """The places missing from the shortest allowed stretch holding every given card."""
     spans = [
-        _Window(start, length)
+        Window(start, length)
         for length in range(len(places), RANKS + 1)
         for start in range(RANKS)
-        if places <= set(_Window(start, length).places())
+        if places <= set(Window(start, length).places())
     ]
     allowed = [w for w in spans if _ace_allowed(w, rules)] or spans
     shortest = min(allowed, key=lambda w: w.length)

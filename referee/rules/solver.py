@@ -15,7 +15,7 @@ from itertools import combinations, product
 from typing import Any
 
 from referee.rules.cards import JOKER, SUITS, Card
-from referee.rules.melds import RANKS, _Window
+from referee.rules.melds import RANKS, Window
 from referee.rules.table import RummyRules
 from referee.rules.values import hand_card_value, joker_meld_value, natural_value
 
@@ -177,7 +177,7 @@ def _run_shapes(run_min: int, run_max: int, ace_low: bool, ace_high: bool, ace_w
     shapes = []
     for length in range(run_min, min(run_max, RANKS) + 1):
         for start in range(RANKS):
-            window = _Window(start, length)
+            window = Window(start, length)
             rule = window.ace_rule()
             if rule is None or allowed[rule]:
                 places = tuple(window.places())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from referee.rules.presets import OPTIONS, OptionError, Value, get_preset, resolve_options, show_value
@@ -156,8 +156,3 @@ def citation(rules: Rules, option: str) -> str:
         preset=rules.preset,
         source=OPTIONS[option].source_said(),
     )
-
-
-def rule_fields(cls: type[RummyRules] | type[KaiserRules]) -> set[str]:
-    """The option names a rules class carries (a test checks they match the presets)."""
-    return {f.name for f in fields(cls)} - {"preset", "game"}

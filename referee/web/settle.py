@@ -17,7 +17,7 @@ from referee.storage.payments import paid, record_payment
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import Sheet, build_sheet
+from referee.web.sheets import Sheet, build_sheet, evening_balances
 
 bp = Blueprint("settle", __name__, url_prefix="/e/<key>/settle")
 
@@ -45,10 +45,7 @@ def settle_up(evening_id: int, players: tuple[str, ...]) -> SettleUp:
     db = get_db()
     sheets = tuple(build_sheet(game, current_events(db, game.id)) for game in games_of(db, evening_id))
     finished = [sheet for sheet in sheets if sheet.over]
-    balances = dict.fromkeys(players, 0)
-    for sheet in finished:
-        for column in sheet.columns:
-            balances[column.name] = balances.get(column.name, 0) + column.chips
+    balances = {balance.name: balance.chips for balance in evening_balances(players, finished)}
     for name, chips in paid(db, evening_id).items():
         balances[name] = balances.get(name, 0) + chips
     open_games = tuple(sheet for sheet in sheets if not sheet.over)
