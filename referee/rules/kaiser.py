@@ -400,8 +400,22 @@ class KaiserGame:
     scores: tuple[int, int] = (0, 0)
     hand_results: tuple[HandResult, ...] = ()
     events: tuple[KaiserEvent, ...] = ()
-    next_dealer: str | None = None  # None until the first deal sets it
+    next_dealer: str | None = None  # None until the first deal (or the record's first dealer) sets it
     winner: str | None = None
+    first_dealer: str | None = None  # who deals the first hand, when the record says so
+
+    @classmethod
+    def start(cls, rules: KaiserRules, teams: KaiserTeams, first_dealer: str | None = None) -> KaiserGame:
+        """A game before its first deal; with `first_dealer`, that player must deal it."""
+        if first_dealer is not None and first_dealer not in teams.seats:
+            raise KaiserError(
+                say(
+                    "the first dealer {dealer!r} is not at this table ({seats})",
+                    dealer=first_dealer,
+                    seats=", ".join(teams.seats),
+                )
+            )
+        return cls(rules, teams, next_dealer=first_dealer, first_dealer=first_dealer)
 
     @property
     def over(self) -> bool:
@@ -475,7 +489,7 @@ class KaiserGame:
 
     def corrected(self, position: int, event: KaiserEvent) -> KaiserGame:
         """The game with the event at `position` replaced by `event`, every later event replayed."""
-        game = KaiserGame(self.rules, self.teams)
+        game = KaiserGame.start(self.rules, self.teams, self.first_dealer)
         for number, old in enumerate(self.events, start=1):
             game = game.apply(event if number == position else old, number)
         return game
@@ -512,8 +526,11 @@ def replay_kaiser(
     rules: KaiserRules,
     teams: KaiserTeams | Mapping[str, Sequence[str]],
     events: Sequence[KaiserEvent | Mapping[str, Any]],
+    first_dealer: str | None = None,
 ) -> KaiserGame:
     """Replay a Kaiser game's events (parsed, or as the record's JSON objects) one by one.
+
+    Without `first_dealer`, the first event's dealer sets where the deal starts.
 
     >>> from referee.rules.table import rules_for
     >>> teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
@@ -523,7 +540,7 @@ def replay_kaiser(
     [{'name': 'NS', 'score': 18}, {'name': 'EW', 'score': -1}]
     """
     table = teams if isinstance(teams, KaiserTeams) else KaiserTeams.from_json(teams)
-    game = KaiserGame(rules, table)
+    game = KaiserGame.start(rules, table, first_dealer)
     for position, event in enumerate(events, start=1):
         parsed = event if isinstance(event, KaiserHand | PassedDeal) else parse_kaiser_event(event, position, table)
         game = game.apply(parsed, position)

@@ -42,7 +42,7 @@ class GameRecord:
     options: Mapping[str, Value]
     players: tuple[str, ...]  # in seat order; for Kaiser, the four players clockwise
     events: tuple[RummyEvent, ...] | tuple[KaiserEvent, ...]
-    first_dealer: str | None = None  # who dealt the first round (an optional key of a rummy record)
+    first_dealer: str | None = None  # who dealt the first round or hand (an optional key)
     teams: KaiserTeams | None = None  # Kaiser only
 
     @property
@@ -55,7 +55,8 @@ class GameRecord:
         rules = self.rules
         if isinstance(rules, KaiserRules):
             assert self.teams is not None
-            return replay_kaiser(rules, self.teams, [e for e in self.events if isinstance(e, KaiserHand | PassedDeal)])
+            kaiser_events = [e for e in self.events if isinstance(e, KaiserHand | PassedDeal)]
+            return replay_kaiser(rules, self.teams, kaiser_events, self.first_dealer)  # first_dealer is read checked
         dealer = self.players.index(self.first_dealer) if self.first_dealer else 0
         return replay(rules, self.players, [e for e in self.events if isinstance(e, Round | Void | Buyback)], dealer)
 
@@ -115,7 +116,10 @@ def _read_kaiser(data: Mapping[str, Any], preset: str, options: Mapping[str, Val
         parsed = parse_kaiser_events(events, teams)
     except (KaiserError, EventError) as error:
         raise RecordError(str(error)) from None
-    return GameRecord(preset, options, teams.seats, parsed, teams=teams)
+    first_dealer = data.get("first_dealer")
+    if first_dealer is not None and first_dealer not in teams.seats:
+        raise RecordError(say("first_dealer {name!r} is not one of the players", name=first_dealer))
+    return GameRecord(preset, options, teams.seats, parsed, first_dealer, teams)
 
 
 def _players(value: Any, rules: RummyRules) -> tuple[str, ...]:

@@ -20,7 +20,10 @@ class StaleEdit(ValueError):
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A game as stored: its place in the evening, its rules, its players and who dealt first."""
+    """A game as stored: its place in the evening, its rules, its players (clockwise) and who dealt first.
+
+    A Kaiser game also has its two teams, as the record writes them.
+    """
 
     id: int
     evening_id: int
@@ -30,6 +33,7 @@ class StoredGame:
     players: tuple[str, ...]
     first_dealer: int
     created_at: str
+    teams: dict[str, list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,14 +66,27 @@ def _game(row: dict[str, Any]) -> StoredGame:
         players=tuple(json.loads(row["players"])),
         first_dealer=row["first_dealer"],
         created_at=row["created_at"],
+        teams=json.loads(row["teams"]) if row.get("teams") else None,
     )
 
 
 def create_game(
-    db: Database, evening_id: int, preset: str, options: dict[str, Any], players: Sequence[str], first_dealer: int
+    db: Database,
+    evening_id: int,
+    preset: str,
+    options: dict[str, Any],
+    players: Sequence[str],
+    first_dealer: int,
+    teams: dict[str, list[str]] | None = None,
 ) -> StoredGame:
-    """Store a new game of the evening, checked by reading it as a game record first."""
-    read_game({"preset": preset, "options": options, "players": list(players), "events": []})
+    """Store a new game of the evening, checked by reading it as a game record first.
+
+    For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
+    `first_dealer` is a place in them.
+    """
+    seats = {"teams": teams} if teams is not None else {"players": list(players)}
+    record = read_game({"preset": preset, "options": options, **seats, "events": []})
+    players = record.players
     with writing(db):
         number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE evening_id = ?", [evening_id])
         row = {
@@ -80,6 +97,7 @@ def create_game(
             "players": json.dumps(list(players), ensure_ascii=False),
             "first_dealer": first_dealer,
             "created_at": now(),
+            "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
         }
         game_id = db["games"].insert(row).last_pk
     return _game(db["games"].get(game_id))
@@ -126,20 +144,26 @@ def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
         {
             "preset": game.preset,
             "options": game.options,
-            "players": list(game.players),
+            **({"teams": game.teams} if game.teams is not None else {"players": list(game.players)}),
             "first_dealer": game.players[game.first_dealer],
             "events": [event.data for event in events],
         }
     )
 
 
-def add_event(db: Database, game: StoredGame, event: dict[str, Any], submission: str | None = None) -> int:
+def add_event(
+    db: Database, game: StoredGame, event: dict[str, Any], submission: str | None = None, seen: int | None = None
+) -> int:
     """Append an event after checking the game with it replays; a form sent twice is recorded once.
 
+    `seen` is the game's version the form was filled on: when the very same event has been recorded since
+    (two phones entering the same round), it is not recorded again.
     Returns the event's slot. RecordError or EventError says why an event cannot be added; nothing is written.
     """
     with writing(db):
         earlier = _by_submission(db, submission)
+        if earlier is None and seen is not None:
+            earlier = _same_since(db, game.id, event, seen)
         if earlier is not None:
             return earlier
         events = current_events(db, game.id)
@@ -179,6 +203,13 @@ def revise_event(
         ]
         record_of(game, corrected).standings()
         _insert(db, game.id, slot, current.revision + 1, event, submission)
+
+
+def _same_since(db: Database, game_id: int, event: dict[str, Any], seen: int) -> int | None:
+    """The slot of an event recorded after version `seen` that still stands and is `event` exactly."""
+    rows = db.execute("SELECT slot FROM event_revisions WHERE game_id = ? AND id > ? AND revision = 0", [game_id, seen])
+    new = {row[0] for row in rows}
+    return next((e.slot for e in current_events(db, game_id) if e.slot in new and e.data == event), None)
 
 
 def _by_submission(db: Database, submission: str | None) -> int | None:

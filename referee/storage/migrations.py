@@ -104,3 +104,9 @@ def m003_payments(db: Database) -> None:
     )
     db["payments"].create_index(["evening_id"])
     db["payments"].create_index(["submission"], unique=True)
+
+
+@migrations()
+def m004_kaiser_teams(db: Database) -> None:
+    """Kaiser games keep their two teams (JSON, in the record's form); `players` holds their seats clockwise."""
+    db["games"].add_column("teams", str)

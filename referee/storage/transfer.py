@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from referee.rules.kaiser import KaiserHand, PassedDeal
 from referee.rules.record import EVENING_FORMAT, GAME_FORMAT, GameRecord, RecordError, read_evening, read_game
 from referee.rules.words import say
 from referee.storage.db import writing
@@ -47,8 +48,6 @@ def import_record(db: Database, data: Any) -> Evening:
     else:
         raise RecordError(say("this file is neither a game record nor an evening record"))
     for number, game in enumerate(games, start=1):
-        if game.teams is not None:
-            raise RecordError(say("game {number}: Kaiser games cannot be kept in the app yet", number=number))
         try:
             game.standings()
         except ValueError as error:
@@ -98,8 +97,9 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
                         "preset": game.preset,
                         "options": json.dumps(dict(game.options), ensure_ascii=False),
                         "players": json.dumps(list(game.players), ensure_ascii=False),
-                        "first_dealer": game.players.index(game.first_dealer) if game.first_dealer else 0,
+                        "first_dealer": game.players.index(_first_dealer(game)),
                         "created_at": at,
+                        "teams": None if game.teams is None else json.dumps(game.teams.as_json(), ensure_ascii=False),
                     }
                 )
                 .last_pk
@@ -110,3 +110,11 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
     found = evening_by_key(db, scorer)
     assert found is not None
     return found[0]
+
+
+def _first_dealer(game: GameRecord) -> str:
+    """Who dealt first: the record's first dealer, else the first Kaiser deal's dealer, else the first seat."""
+    if game.first_dealer:
+        return game.first_dealer
+    dealers = [event.dealer for event in game.events if isinstance(event, KaiserHand | PassedDeal)]
+    return dealers[0] if dealers else game.players[0]

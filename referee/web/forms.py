@@ -170,6 +170,11 @@ class KeyedForm(FlaskForm):
 
     submission = HiddenField(default=one_time_key)
 
+    def seen_version(self) -> int | None:
+        """The game's version the form was filled on, if it says (a `seen` field)."""
+        seen = getattr(self, "seen", None)
+        return int(seen.data) if seen is not None and (seen.data or "").isdigit() else None
+
 
 class BuybackForm(KeyedForm):
     """An eliminated player buys back in."""
@@ -187,6 +192,7 @@ class RoundForm(KeyedForm):
     """A round: the winner, how they went out, and every other player's hand (and laid points in Rami)."""
 
     based_on = HiddenField()
+    seen = HiddenField()  # the game's version the form was filled on: the same round from two phones counts once
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
     finish = RadioField(_l("How"), default="out")
 

@@ -43,8 +43,9 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
     """The game page, or its `_game.html` fragment for htmx, with the round form (fresh or as sent)."""
     db = get_db()
     sheet = build_sheet(game, current_events(db, game.id))
+    version = game_version(db, game.id)
     if form is None:
-        form = round_form(list(sheet.still_in), sheet.rules)
+        form = round_form(list(sheet.still_in), sheet.rules, seen=version)
     context = {
         "game": game,
         "sheet": sheet,
@@ -54,7 +55,7 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
         "delete_form": DeleteForm(formdata=None),
         "picker": picker_data(sheet.rules, len(game.players)),
         "log": [describe_change(change) for change in change_log(db, game.id)],
-        "version": game_version(db, game.id),
+        "version": version,
         **extra,
     }
     return render("games/show.html", "games/_game.html", status, **context)
@@ -96,7 +97,8 @@ def record_round(key: str, number: int) -> ResponseReturnValue:
     sheet = build_sheet(game, current_events(get_db(), game.id))
     form = round_form(list(sheet.still_in), sheet.rules, request.form)
     event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
-    if event is not None and _saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
+    save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
+    if event is not None and _saved(form, save):
         return _done(key, number, game)
     return _page(game, 422, form)
 

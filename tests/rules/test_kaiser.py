@@ -28,6 +28,7 @@ from referee.rules.kaiser import (
     replay_kaiser,
     trick_points,
 )
+from referee.rules.record import RecordError, read_game
 from referee.rules.table import KaiserRules, rules_for
 
 TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
@@ -258,6 +259,26 @@ def test_first_event_sets_the_dealer_and_the_deal_goes_clockwise() -> None:
     assert game.next_dealer == "Ben"
     assert TABLE.seats == ("Ana", "Ben", "Céline", "Driss")
     assert [TABLE.left_of(player) for player in TABLE.seats] == ["Ben", "Céline", "Driss", "Ana"]
+
+
+def test_a_first_dealer_is_the_next_dealer_before_any_deal_and_must_deal_first() -> None:
+    assert replay_kaiser(rules(), TEAMS, [], first_dealer="Céline").next_dealer == "Céline"
+    game = replay_kaiser(rules(), TEAMS, deal(passed(), first=2), first_dealer="Céline")
+    assert game.next_dealer == "Driss"
+    with pytest.raises(EventError, match="Céline deals now, not Ana"):
+        replay_kaiser(rules(), TEAMS, deal(passed()), first_dealer="Céline")
+
+
+def test_a_first_dealer_must_sit_at_the_table() -> None:
+    with pytest.raises(KaiserError, match="not at this table"):
+        replay_kaiser(rules(), TEAMS, [], first_dealer="Zoé")
+
+
+def test_a_correction_keeps_the_first_dealer() -> None:
+    game = replay_kaiser(rules(), TEAMS, deal(passed(), hand("Ben", 7, 2, "B", "A"), first=1), first_dealer="Ben")
+    eight = deal(passed(), hand("Ben", 8, 2, "B", "A"), first=1)[1]
+    corrected = game.corrected(2, KaiserHand.from_json(eight, 2, TABLE))
+    assert corrected.first_dealer == "Ben" and corrected.hand_results[0].hand.bid == 8
 
 
 def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
@@ -535,3 +556,13 @@ def test_property_replay_with_an_event_replaced_equals_replay_of_the_corrected_l
         game = expected[1]
         assert all(sum(team.points for team in result.results) == 10 for result in game.hand_results)
         assert game.hands == sum(event["type"] == "hand" for event in fixed)
+
+
+def test_a_kaiser_record_may_name_its_first_dealer_and_writes_it_back() -> None:
+    data = {"preset": "kaiser", "teams": TEAMS, "first_dealer": "Driss", "events": []}
+    record = read_game(data)
+    assert record.as_json()["first_dealer"] == "Driss"
+    standings = record.standings()
+    assert isinstance(standings, KaiserGame) and standings.next_dealer == "Driss"
+    with pytest.raises(RecordError, match="first_dealer 'Zoé' is not one of the players"):
+        read_game(data | {"first_dealer": "Zoé"})

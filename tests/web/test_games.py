@@ -106,6 +106,41 @@ def test_the_same_form_sent_twice_is_recorded_once(table: Table, game: str) -> N
     assert len(_events(table)) == 1
 
 
+def _seen(table: Table, game: str) -> str:
+    """The game version the round form on the page was filled on."""
+    return re.search(r'name="seen" type="hidden" value="(\d+)"', table.get(game).get_data(as_text=True)).group(1)
+
+
+def test_the_same_round_from_two_phones_on_the_same_sheet_is_recorded_once(table: Table, game: str) -> None:
+    seen = _seen(table, game)
+    for phone in ("first-phone", "second-phone"):
+        response = table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission=phone, seen=seen)
+        assert response.status_code == 303
+    assert len(_events(table)) == 1
+
+
+def test_two_different_rounds_from_two_phones_are_both_recorded(table: Table, game: str) -> None:
+    seen = _seen(table, game)
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="first-phone", seen=seen)
+    table.round(game, "B", {"A": 1, "C": 2, "D": 3}, ALL, submission="second-phone", seen=seen)
+    assert [event["winner"] for event in _events(table)] == ["A", "B"]
+
+
+def test_the_same_round_again_after_a_new_look_at_the_sheet_is_a_new_round(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="first", seen=_seen(table, game))
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="second", seen=_seen(table, game))
+    assert len(_events(table)) == 2
+
+
+def test_a_round_undone_meanwhile_is_recorded_again(table: Table, game: str) -> None:
+    seen = _seen(table, game)
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="first", seen=seen)
+    slot = re.search(r"/events/(\d+)/delete", table.get(game).get_data(as_text=True)).group(1)
+    table.post(f"{game}/events/{slot}/delete", {"based_on": "0"})
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="second", seen=seen)
+    assert len(_events(table)) == 1
+
+
 def test_cards_are_counted_with_the_penalty_table(table: Table, game: str) -> None:
     table.round(game, "A", {"B": "JK KS AH 10D 8C", "C": "0", "D": "2"}, ALL)
     events = _events(table)

@@ -55,7 +55,12 @@ def test_the_rules_8_game_imports_and_exports_the_same(table: Table) -> None:
             "A is still in the game",
             id="an event that cannot happen",
         ),
-        pytest.param('{"preset": "kaiser", "teams": {"NS": ["A", "C"], "EW": ["B", "D"]}}', "Kaiser", id="kaiser"),
+        pytest.param(
+            '{"preset": "kaiser", "teams": {"NS": ["A", "C"], "EW": ["B", "D"]}, "events": [{"type": "hand", '
+            '"dealer": "D", "bidder": "A", "bid": 4, "tricks": {"NS": 6}, "five_hearts": "NS", "three_spades": "EW"}]}',
+            "a bid is from 5 to 12 (min_bid), not 4",
+            id="a kaiser bid too low",
+        ),
         pytest.param("", "Choose a file", id="nothing"),
     ],
 )
@@ -64,6 +69,28 @@ def test_a_bad_file_is_refused_with_the_reason_and_creates_nothing(table: Table,
     assert response.status_code == 422 and message in response.get_data(as_text=True)
     db = connect(table.client.application.config["DATABASE"])
     assert db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0] == 0
+
+
+def test_a_kaiser_game_imports_and_exports_the_same(table: Table) -> None:
+    hand = {"type": "hand", "dealer": "Driss", "bidder": "Ana", "bid": 7, "no_trump": False}
+    data = {
+        "format": "referee.game/1",
+        "preset": "kaiser",
+        "options": {},
+        "teams": {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]},
+        "first_dealer": "Driss",
+        "events": [
+            hand | {"tricks": {"NS": 6, "EW": 2}, "five_hearts": "NS", "three_spades": "EW"},
+            {"type": "passed", "dealer": "Ana"},
+        ],
+    }
+    response = table.post("/import", {"text": json.dumps(data)})
+    assert response.status_code == 303
+    evening = response.headers["Location"]
+    assert json.loads(table.get(f"{evening}/games/1/game.json").get_data(as_text=True)) == data
+    exported = json.loads(table.get(f"{evening}/evening.json").get_data(as_text=True))
+    again = table.post("/import", {"text": json.dumps(exported)}).headers["Location"]
+    assert json.loads(table.get(f"{again}/evening.json").get_data(as_text=True)) == exported
 
 
 hands = st.dictionaries(st.sampled_from(["B", "C"]), st.integers(0, 60), min_size=2, max_size=2)
