@@ -12,9 +12,9 @@ from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
 from referee.storage.games import create_game, current_events, games_of
 from referee.storage.rulings import rulings_of
-from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
+from referee.web.forms import EveningForm, GameForm, KaiserGameForm, house_rule_hints, kaiser_game_form, split_names
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import build_sheet, evening_balances
+from referee.web.sheets import evening_balances, game_sheet
 
 bp = Blueprint("evenings", __name__)
 
@@ -74,15 +74,18 @@ def _game_form(evening: Evening, formdata: object = None) -> GameForm:
     return form
 
 
-def _show_context(evening: Evening, form: GameForm) -> dict[str, object]:
+def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm | None = None) -> dict[str, object]:
     db = get_db()
+    if kaiser_form is None and len(evening.players) >= 4:
+        kaiser_form = kaiser_game_form(list(evening.players))
     games = games_of(db, evening.id)
-    sheets = [build_sheet(game, current_events(db, game.id)) for game in games]
+    sheets = [game_sheet(game, current_events(db, game.id)) for game in games]
     return {
         "evening": evening,
         "sheets": sheets,
         "balances": evening_balances(evening.players, sheets),
         "form": form,
+        "kaiser_form": kaiser_form,
         "viewer_url": url_for("evenings.show", key=evening.viewer_key, _external=True),
         "scorer_url": url_for("evenings.show", key=evening.scorer_key, _external=True),
         "rulings": rulings_of(db, evening.id),
@@ -110,3 +113,22 @@ def start_game(key: str) -> ResponseReturnValue:
         else:
             return redirect(url_for("games.show", key=key, number=game.number), 303)
     return render("evenings/show.html", "evenings/_games.html", 422, **_show_context(evening, form))
+
+
+@bp.post("/e/<key>/kaiser")
+def start_kaiser(key: str) -> ResponseReturnValue:
+    """Start a Kaiser game of the evening: two teams of two, partners opposite, and the first dealer."""
+    evening = open_evening(key, writing=True)
+    form = kaiser_game_form(list(evening.players), request.form)
+    if form.validate():
+        seats = form.seats()
+        try:
+            game = create_game(
+                get_db(), evening.id, form.preset.data, {}, seats, seats.index(form.dealer.data), form.teams()
+            )
+        except RecordError as error:
+            form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))
+        else:
+            return redirect(url_for("games.show", key=key, number=game.number), 303)
+    context = _show_context(evening, _game_form(evening), form)
+    return render("evenings/show.html", "evenings/_games.html", 422, **context)

@@ -8,39 +8,30 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from referee.rules.events import EventError
-from referee.rules.record import RecordError
 from referee.rules.rummy import IN, apply, close_buybacks, new_game
 from referee.rules.rummy_events import rummy_event_from_json
 from referee.storage.db import get_db
 from referee.storage.games import (
-    StaleEdit,
     StoredGame,
     add_event,
     change_log,
     current_events,
-    game_of,
     game_version,
     revise_event,
 )
-from referee.web.evenings import open_evening
+from referee.web.entries import event_position, open_game, saved
 from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
 from referee.web.htmx import render, wants_fragment
-from referee.web.sheets import Sheet, build_sheet, describe_change, picker_data
+from referee.web.kaiser import kaiser_page
+from referee.web.sheets import Sheet, build_sheet, describe_change, game_sheet, picker_data
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
 
 
-def _open(key: str, number: int, *, writing: bool = False) -> StoredGame:
-    evening = open_evening(key, writing=writing)
-    game = game_of(get_db(), evening.id, number)
-    if game is None:
-        abort(404)
-    return game
-
-
 def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **extra: Any) -> ResponseReturnValue:
     """The game page, or its `_game.html` fragment for htmx, with the round form (fresh or as sent)."""
+    if game.teams is not None:
+        return kaiser_page(game, status, **extra)
     db = get_db()
     sheet = build_sheet(game, current_events(db, game.id))
     version = game_version(db, game.id)
@@ -64,15 +55,15 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
 @bp.get("/live")
 def live(key: str, number: int) -> ResponseReturnValue:
     """The sheet other phones poll: 304 while the game has not changed since version `v`, else the fresh sheet."""
-    game = _open(key, number)
+    game = open_game(key, number)
     db = get_db()
     version = game_version(db, game.id)
     if request.args.get("v") == str(version):
         response = make_response("", 304)
     else:
-        sheet = build_sheet(game, current_events(db, game.id))
+        sheet = game_sheet(game, current_events(db, game.id))
         context = {"game": game, "sheet": sheet, "version": version, "buyback_form": BuybackForm(formdata=None)}
-        response = make_response(render_template("games/_live.html", **context))
+        response = make_response(render_template(f"{'kaiser' if game.teams else 'games'}/_live.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -87,47 +78,28 @@ def _done(key: str, number: int, game: StoredGame) -> ResponseReturnValue:
 @bp.get("")
 def show(key: str, number: int) -> ResponseReturnValue:
     """The score sheet, with the round entry for the scorer."""
-    return _page(_open(key, number))
+    return _page(open_game(key, number))
 
 
 @bp.post("/rounds")
 def record_round(key: str, number: int) -> ResponseReturnValue:
     """Record a round from the form; any refusal comes back on the form with status 422."""
-    game = _open(key, number, writing=True)
+    game = open_game(key, number, writing=True)
     sheet = build_sheet(game, current_events(get_db(), game.id))
     form = round_form(list(sheet.still_in), sheet.rules, request.form)
     event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
     save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
-    if event is not None and _saved(form, save):
+    if event is not None and saved(form, save):
         return _done(key, number, game)
     return _page(game, 422, form)
-
-
-def _saved(form: KeyedForm, write: Any, *, at: int | None = None) -> bool:
-    """Run `write`; a refusal of the rules lands on the form and nothing is written.
-
-    A correction of the entry at position `at` can make a later entry impossible: the message says which.
-    """
-    try:
-        write()
-    except EventError as error:
-        reason = error.reason
-        if at is not None and error.position > at:
-            reason = _("This correction makes a later entry impossible (%(error)s)", error=str(error))
-        form.form_errors.append(reason)
-        return False
-    except (RecordError, StaleEdit) as error:
-        form.form_errors.append(str(error))
-        return False
-    return True
 
 
 @bp.post("/void")
 def void_round(key: str, number: int) -> ResponseReturnValue:
     """Record a void round: nobody scores and no chips move."""
-    game = _open(key, number, writing=True)
+    game = open_game(key, number, writing=True)
     form = KeyedForm()
-    if form.validate() and _saved(form, lambda: add_event(get_db(), game, {"type": "void"}, form.submission.data)):
+    if form.validate() and saved(form, lambda: add_event(get_db(), game, {"type": "void"}, form.submission.data)):
         return _done(key, number, game)
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
@@ -135,10 +107,10 @@ def void_round(key: str, number: int) -> ResponseReturnValue:
 @bp.post("/buyback")
 def buyback(key: str, number: int) -> ResponseReturnValue:
     """An eliminated player buys back in."""
-    game = _open(key, number, writing=True)
+    game = open_game(key, number, writing=True)
     form = BuybackForm()
     event = {"type": "buyback", "player": form.player.data}
-    if form.validate() and _saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
+    if form.validate() and saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
         return _done(key, number, game)
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
@@ -146,11 +118,11 @@ def buyback(key: str, number: int) -> ResponseReturnValue:
 @bp.post("/events/<int:slot>/delete")
 def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Delete one event (the undo button deletes the last); the change log keeps what it was."""
-    game = _open(key, number, writing=True)
+    game = open_game(key, number, writing=True)
     form = DeleteForm()
     based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
     delete = lambda: revise_event(get_db(), game, slot, None, based_on, form.submission.data)  # noqa: E731
-    if form.validate() and _saved(form, delete, at=0):
+    if form.validate() and saved(form, delete, at=0):
         return _done(key, number, game)
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
@@ -172,7 +144,7 @@ def _players_at(game: StoredGame, slot: int) -> tuple[list[str], Sheet]:
 @bp.route("/events/<int:slot>", methods=["GET", "POST"])
 def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Correct a past round: everything after it is replayed, and the change log shows before and after."""
-    game = _open(key, number, writing=True)  # the viewer's link never sees a correction form
+    game = open_game(key, number, writing=True)  # the viewer's link never sees a correction form
     stored = next((e for e in current_events(get_db(), game.id) if e.slot == slot), None)
     if stored is None or stored.data.get("type") != "round":
         abort(404)
@@ -184,8 +156,8 @@ def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
     event = round_event(form, players, sheet.rules) if form.validate() else None
     based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
     revise = lambda: revise_event(get_db(), game, slot, event, based_on, form.submission.data)  # noqa: E731
-    position = next(n for n, e in enumerate(current_events(get_db(), game.id), start=1) if e.slot == slot)
-    if event is not None and _saved(form, revise, at=position):
+    position = event_position(current_events(get_db(), game.id), slot)
+    if event is not None and saved(form, revise, at=position):
         return redirect(url_for("games.show", key=key, number=number), 303)
     return _edit_page(game, form, slot, sheet, 422)
 

@@ -17,7 +17,8 @@ from referee.storage.payments import paid, record_payment
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import Sheet, build_sheet, evening_balances
+from referee.web.kaiser_sheet import KaiserSheet
+from referee.web.sheets import Sheet, evening_balances, game_sheet
 
 bp = Blueprint("settle", __name__, url_prefix="/e/<key>/settle")
 
@@ -34,21 +35,24 @@ class PaidForm(KeyedForm):
 class SettleUp:
     """What the settle-up page shows: the games, the balances, what is paid, and the payments left."""
 
-    sheets: tuple[Sheet, ...]
-    open_games: tuple[Sheet, ...]  # still being played: their chips wait for the pot to be won
+    sheets: tuple[Sheet | KaiserSheet, ...]
+    open_games: tuple[Sheet, ...]  # rummy games still being played: their chips wait for the pot to be won
     balances: dict[str, int]
     payments: tuple[Payment, ...]
 
 
 def settle_up(evening_id: int, players: tuple[str, ...]) -> SettleUp:
-    """Replay the evening's games and settle the finished ones, after the payments already made."""
+    """Replay the evening's games and settle the finished ones, after the payments already made.
+
+    Kaiser games are listed with the others but move no chips.
+    """
     db = get_db()
-    sheets = tuple(build_sheet(game, current_events(db, game.id)) for game in games_of(db, evening_id))
+    sheets = tuple(game_sheet(game, current_events(db, game.id)) for game in games_of(db, evening_id))
     finished = [sheet for sheet in sheets if sheet.over]
     balances = {balance.name: balance.chips for balance in evening_balances(players, finished)}
     for name, chips in paid(db, evening_id).items():
         balances[name] = balances.get(name, 0) + chips
-    open_games = tuple(sheet for sheet in sheets if not sheet.over)
+    open_games = tuple(sheet for sheet in sheets if isinstance(sheet, Sheet) and not sheet.over)
     return SettleUp(sheets, open_games, balances, settle(balances))
 
 

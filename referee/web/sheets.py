@@ -13,6 +13,7 @@ from referee.rules.rummy_events import Buyback, Round, Void, rummy_event_from_js
 from referee.rules.table import RummyRules
 from referee.rules.values import hand_card_value
 from referee.storage.games import Change, StoredEvent, StoredGame, record_of
+from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Sheet:
     offers: tuple[Offer, ...]
     still_in: tuple[str, ...]
     problem: str | None = None  # set when the stored events no longer replay: nothing is lost, it is shown
+    kind: str = "rummy"
 
     @property
     def last(self) -> Line | None:
@@ -128,6 +130,11 @@ def _sheet(
     )
 
 
+def game_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> Sheet | KaiserSheet:
+    """The score sheet of any game: a rummy game's, or a Kaiser game's."""
+    return build_kaiser_sheet(game, events) if game.teams is not None else build_sheet(game, events)
+
+
 @dataclass(frozen=True)
 class Balance:
     """A player's chips over the evening's games."""
@@ -136,13 +143,21 @@ class Balance:
     chips: int
 
 
-def evening_balances(players: Sequence[str], sheets: Sequence[Sheet]) -> tuple[Balance, ...]:
-    """Each player's net chips over the evening's games so far (the pot counts once it is paid out)."""
+def evening_balances(players: Sequence[str], sheets: Sequence[Sheet | KaiserSheet]) -> tuple[Balance, ...]:
+    """Each player's net chips over the evening's games so far (the pot counts once it is paid out).
+
+    Kaiser is played for points, not chips: its games change no balance.
+    """
     totals = dict.fromkeys(players, 0)
     for sheet in sheets:
+        if not isinstance(sheet, Sheet):
+            continue
         for column in sheet.columns:
             totals[column.name] = totals.get(column.name, 0) + column.chips
     return tuple(Balance(name, chips) for name, chips in totals.items())
+
+
+SINGLE_VALUES = ("winner", "player", "all_in_one", "rami", "bidder", "bid", "no_trump", "five_hearts", "three_spades")
 
 
 @dataclass(frozen=True)
@@ -166,14 +181,14 @@ def _shown(value: Any) -> str:
 
 
 def describe_change(change: Change) -> Correction:
-    """What a correction changed, field by field: the winner, each hand, the finish, the laid points."""
+    """What a correction changed, field by field: a round's winner, hands and laid points, or a Kaiser hand's."""
     before, after = change.before or {}, change.after or {}
     differences: list[tuple[str, str, str]] = []
     if after:
-        for key in ("winner", "player", "all_in_one", "rami"):
+        for key in SINGLE_VALUES:
             if before.get(key) != after.get(key):
                 differences.append((key, _shown(before.get(key)), _shown(after.get(key))))
-        for key in ("hands", "laid"):
+        for key in ("hands", "laid", "tricks"):
             old, new = before.get(key) or {}, after.get(key) or {}
             for name in dict.fromkeys([*old, *new]):
                 if old.get(name) != new.get(name):

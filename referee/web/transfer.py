@@ -21,7 +21,8 @@ from referee.storage.games import current_events, game_of
 from referee.storage.transfer import evening_json, game_json, import_record
 from referee.web.evenings import open_evening
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import build_sheet
+from referee.web.kaiser_sheet import KaiserSheet
+from referee.web.sheets import game_sheet
 
 bp = Blueprint("transfer", __name__)
 
@@ -59,9 +60,12 @@ def export_sheet(key: str, number: int) -> ResponseReturnValue:
     evening = open_evening(key)
     db = get_db()
     game = game_of(db, evening.id, number) or abort(404)
-    sheet = build_sheet(game, current_events(db, game.id))
+    sheet = game_sheet(game, current_events(db, game.id))
     out = io.StringIO()
     writer = csv.writer(out)
+    if isinstance(sheet, KaiserSheet):
+        _kaiser_csv(writer, sheet)
+        return _download(out.getvalue(), f"game-{number}.csv", "text/csv")
     writer.writerow([_("Round"), _("Entry"), _("Winner"), *(column.name for column in sheet.columns)])
     for line in sheet.lines:
         writer.writerow([line.number, line.all_in_one or line.kind, line.winner or "", *line.cells])
@@ -69,6 +73,15 @@ def export_sheet(key: str, number: int) -> ResponseReturnValue:
     writer.writerow(["", _("Status"), "", *(column.status for column in sheet.columns)])
     writer.writerow(["", _("Chips"), "", *(column.chips for column in sheet.columns)])
     return _download(out.getvalue(), f"game-{number}.csv", "text/csv")
+
+
+def _kaiser_csv(writer: Any, sheet: KaiserSheet) -> None:
+    """A Kaiser sheet: a line per hand (or passed deal) with each team's score change, then the totals."""
+    writer.writerow([_("Hand"), _("Dealer"), _("Bidder"), _("Bid"), *(column.name for column in sheet.columns)])
+    for line in sheet.lines:
+        bid = line.bid if line.kind == "hand" else _("passed")
+        writer.writerow([line.number if line.kind == "hand" else "", line.dealer, line.bidder or "", bid, *line.cells])
+    writer.writerow(["", "", "", _("Total"), *(column.score for column in sheet.columns)])
 
 
 class ImportForm(FlaskForm):

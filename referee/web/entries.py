@@ -1,0 +1,48 @@
+"""What every game's views share: open a game by its link, and save an entry with the rules' refusal on the form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from flask import abort
+from flask_babel import gettext as _
+
+from referee.rules.events import EventError
+from referee.rules.record import RecordError
+from referee.storage.db import get_db
+from referee.storage.games import StaleEdit, StoredEvent, StoredGame, game_of
+from referee.web.evenings import open_evening
+from referee.web.forms import KeyedForm
+
+
+def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
+    """Game `number` of the evening behind the link: 404 for none, 403 for a write through the viewer's link."""
+    evening = open_evening(key, writing=writing)
+    game = game_of(get_db(), evening.id, number)
+    if game is None:
+        abort(404)
+    return game
+
+
+def saved(form: KeyedForm, write: Callable[[], object], *, at: int | None = None) -> bool:
+    """Run `write`; a refusal of the rules lands on the form and nothing is written.
+
+    A correction of the entry at position `at` can make a later entry impossible: the message says which.
+    """
+    try:
+        write()
+    except EventError as error:
+        reason = error.reason
+        if at is not None and error.position > at:
+            reason = _("This correction makes a later entry impossible (%(error)s)", error=str(error))
+        form.form_errors.append(reason)
+        return False
+    except (RecordError, StaleEdit) as error:
+        form.form_errors.append(str(error))
+        return False
+    return True
+
+
+def event_position(events: Sequence[StoredEvent], slot: int) -> int:
+    """The position (from 1) of the event at `slot` among the game's current events."""
+    return next(n for n, event in enumerate(events, start=1) if event.slot == slot)

@@ -1,0 +1,268 @@
+"""A Kaiser game through the test client: teams, hands with their rule, passed deals, refusals, corrections."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+
+from referee.storage.db import connect
+from referee.storage.games import current_events
+from tests.web.conftest import Table
+
+NS, EW = "Ana & Céline", "Ben & Driss"
+
+
+def start(table: Table, preset: str = "kaiser", dealer: str = "Driss", **seats: str) -> str:
+    """A Kaiser game of a four-player evening: Ana & Céline against Ben & Driss; returns its URL."""
+    evening = table.evening("Ana\nBen\nCéline\nDriss")
+    table.get(evening)
+    data = {"preset": preset, "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
+    response = table.post(f"{evening}/kaiser", {**data, **seats, "dealer": dealer})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def hand(table: Table, game: str, bidder: str, bid: int, tricks: int, five: str, three: str, **extra: Any) -> Any:
+    """Record a hand: the bidding team's tricks, and the team that took the 5♥ and the 3♠."""
+    data = {"bidder": bidder, "bid": bid, "tricks": tricks, "five_hearts": five, "three_spades": three, **extra}
+    if data.pop("no_trump", False):
+        data["no_trump"] = "y"
+    return table.post(f"{game}/hands", data)
+
+
+def events(table: Table) -> list[dict[str, Any]]:
+    db = connect(table.client.application.config["DATABASE"])
+    return [event.data for event in current_events(db, 1)]
+
+
+def rows(page: str) -> list[list[str]]:
+    """The sheet's hand rows: number, bid, and the two teams' changes."""
+    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    found = []
+    for row in re.findall(r'<tr class="line-hand">(.*?)</tr>', body, re.S):
+        cells = [re.sub(r"<[^>]+>|✎", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        found.append(cells)
+    return found
+
+
+@pytest.fixture
+def game(table: Table) -> str:
+    return start(table)
+
+
+def test_a_hand_shows_each_teams_change_and_the_rule(table: Table, game: str) -> None:
+    assert hand(table, game, "Ana", 7, 6, NS, EW).status_code == 303
+    page = table.get(game).get_data(as_text=True)
+    assert rows(page) == [["1", "Ana 7", "+18", "−1"]]
+    assert "bid 7 made with 11 points: scores 7 + 11 = 18 (made_bid = bid_plus_points)" in page
+    assert "not bidding, below 45: adds its -1 points" in page
+    assert events(table) == [
+        {
+            "type": "hand",
+            "dealer": "Driss",
+            "bidder": "Ana",
+            "bid": 7,
+            "no_trump": False,
+            "tricks": {NS: 6, EW: 2},
+            "five_hearts": NS,
+            "three_spades": EW,
+        }
+    ]
+    assert "Ana deals" in page
+
+
+@pytest.mark.parametrize(
+    ("bidder", "bid", "tricks", "five", "three", "extra", "expected"),
+    [
+        pytest.param("Ana", 9, 5, EW, NS, {}, ["1", "Ana 9", "−9", "+8"], id="§8 failed bid loses it"),
+        pytest.param(
+            "Ana", 8, 7, NS, EW, {"no_trump": True}, ["1", "Ana 8 no trump", "+40", "−2"], id="§8 no trump doubles"
+        ),
+        pytest.param("Ben", 6, 8, EW, EW, {}, ["1", "Ben 6", "0", "+16"], id="a team that took every trick"),
+    ],
+)
+def test_rules_8_hands_through_the_app(
+    table: Table, game: str, bidder: str, bid: int, tricks: int, five: str, three: str, extra: Any, expected: list[str]
+) -> None:
+    assert hand(table, game, bidder, bid, tricks, five, three, **extra).status_code == 303
+    assert rows(table.get(game).get_data(as_text=True)) == [expected]
+
+
+def test_the_45_rule_the_other_team_at_45_adds_nothing(table: Table, game: str) -> None:
+    hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # Ben & Driss: (11 + 12) × 2 = 46
+    hand(table, game, "Ana", 7, 4, NS, NS)  # §8: Ana & Céline fail 7 with 6 points, Ben & Driss at 46 add nothing
+    page = table.get(game).get_data(as_text=True)
+    assert rows(page)[1] == ["2", "Ana 7", "−7", "0"]
+    assert "not bidding, at 46 (45 or more, bid_out): adds nothing for its 4 points" in page
+
+
+def test_a_team_reaching_52_wins_and_the_hand_form_goes(table: Table, game: str) -> None:
+    hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # 46
+    assert hand(table, game, "Ben", 6, 5, EW, NS).status_code == 303  # 6 + 10 = 16: 62
+    page = table.get(game).get_data(as_text=True)
+    assert "Ben &amp; Driss win the game, 62 to -2." in page
+    assert "Record a hand" not in page and "Everybody passed" not in page
+    refused = hand(table, game, "Ana", 7, 6, NS, EW)
+    assert refused.status_code == 422 and "the game is over" in refused.get_data(as_text=True)
+    assert len(events(table)) == 2
+
+
+@pytest.mark.parametrize(
+    ("preset", "bid", "tricks", "five", "three", "message"),
+    [
+        pytest.param("kaiser", 4, 6, NS, EW, "a bid is from 5 to 12 (min_bid), not 4", id="bid below 5"),
+        pytest.param("kaiser", 13, 6, NS, EW, "a bid is from 5 to 12 (min_bid), not 13", id="bid above 12"),
+        pytest.param("kaiser-pagat", 5, 6, NS, EW, "a bid is from 6 to 12 (min_bid), not 5", id="pagat bid 5"),
+        pytest.param("kaiser", 7, 9, NS, EW, "cannot take 9 tricks: a hand has 8", id="nine tricks"),
+        pytest.param("kaiser", 7, 8, NS, EW, "took no trick, so it cannot have taken the 3♠", id="3♠ without a trick"),
+        pytest.param("kaiser", 7, 0, NS, EW, "took no trick, so it cannot have taken the 5♥", id="5♥ without a trick"),
+    ],
+)
+def test_an_illegal_bid_or_impossible_tricks_are_refused_with_the_reason_and_nothing_saved(
+    table: Table, preset: str, bid: int, tricks: int, five: str, three: str, message: str
+) -> None:
+    game = start(table, preset)
+    response = hand(table, game, "Ana", bid, tricks, five, three)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True).replace("&amp;", "&")
+    assert events(table) == []
+
+
+@pytest.mark.parametrize(
+    ("missing", "message"),
+    [
+        ("bidder", "Pick the player who won the bid."),
+        ("bid", "Pick the bid."),
+        ("tricks", "Pick the bidding team's tricks."),
+        ("five_hearts", "Pick the team that took the 5♥."),
+    ],
+)
+def test_a_hand_says_what_is_missing(table: Table, game: str, missing: str, message: str) -> None:
+    data = {"bidder": "Ana", "bid": 7, "tricks": 6, "five_hearts": NS, "three_spades": EW}
+    del data[missing]
+    response = table.post(f"{game}/hands", data)
+    assert response.status_code == 422 and message in unescape(response.get_data(as_text=True))
+    assert events(table) == []
+
+
+def test_everybody_passed_moves_the_deal_and_is_not_a_hand(table: Table, game: str) -> None:
+    assert table.post(f"{game}/passed", {}).status_code == 303
+    page = unescape(table.get(game).get_data(as_text=True))
+    assert "Everybody passed on Driss's deal." in page and "Ana deals" in page
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    assert events(table)[0] == {"type": "passed", "dealer": "Driss"}
+    assert events(table)[1]["dealer"] == "Ana"
+    assert rows(table.get(game).get_data(as_text=True))[0][0] == "1"
+
+
+def test_in_kaiser_pagat_the_dealer_must_bid_so_nobody_can_pass(table: Table) -> None:
+    game = start(table, "kaiser-pagat")
+    assert "Everybody passed" not in table.get(game).get_data(as_text=True)
+    response = table.post(f"{game}/passed", {})
+    assert response.status_code == 422 and "dealer_forced" in response.get_data(as_text=True)
+
+
+def test_the_first_dealer_deals_first_and_the_deal_goes_to_the_left(table: Table) -> None:
+    game = start(table, dealer="Céline")
+    assert "Céline deals" in table.get(game).get_data(as_text=True)
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    assert events(table)[0]["dealer"] == "Céline"
+    assert "Driss deals" in table.get(game).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ({"partner": "Ana"}, "“Ana” cannot play in two places: Kaiser needs four players."),
+        ({"dealer": "Eve"}, "The first dealer must be one of the four players."),
+    ],
+)
+def test_a_kaiser_game_needs_four_different_players(table: Table, seats: dict[str, str], message: str) -> None:
+    evening = table.evening("Ana\nBen\nCéline\nDriss\nEve")
+    data = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
+    response = table.post(f"{evening}/kaiser", {**data, "dealer": "Ana", **seats})
+    assert response.status_code == 422 and message in response.get_data(as_text=True)
+    assert "Game 1" not in table.get(evening).get_data(as_text=True)
+
+
+def test_an_evening_of_three_offers_no_kaiser_game(table: Table) -> None:
+    assert "Start a Kaiser game" not in table.get(table.evening("A\nB\nC")).get_data(as_text=True)
+
+
+def test_correcting_a_past_hand_scores_every_later_hand_again_and_logs_it(table: Table, game: str) -> None:
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    hand(table, game, "Ben", 7, 5, EW, NS)
+    page = table.get(game).get_data(as_text=True)
+    slot = re.search(r"/hands/(\d+)\"", page).group(1)
+    form = table.get(f"{game}/hands/{slot}").get_data(as_text=True)
+    assert re.search(r'<input checked id="bidder-0" name="bidder" required type="radio" value="Ana">', form)
+    assert 'name="bid" value="7" checked' in form and 'name="tricks" value="6" checked' in form
+    corrected = {"bidder": "Ana", "bid": 9, "tricks": 6, "five_hearts": NS, "three_spades": EW, "based_on": "0"}
+    assert table.post(f"{game}/hands/{slot}", corrected).status_code == 303
+    page = table.get(game).get_data(as_text=True)
+    assert [row[:4] for row in rows(page)] == [["1", "Ana 9", "+20", "−1"], ["2", "Ben 7", "0", "+17"]]
+    assert "<del>7</del> → <ins>9</ins>" in page
+    stale = table.post(f"{game}/hands/{slot}", corrected | {"bid": 10})
+    assert stale.status_code == 422 and "someone changed this event meanwhile" in stale.get_data(as_text=True)
+
+
+def test_a_correction_that_ends_the_game_early_is_refused(table: Table, game: str) -> None:
+    hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # 46
+    hand(table, game, "Ana", 7, 6, NS, EW)  # Ben & Driss at 46 still count their −1
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    second = re.findall(r"/hands/(\d+)\"", table.get(game).get_data(as_text=True))[1]
+    winning = {"bidder": "Ben", "bid": 6, "tricks": 8, "five_hearts": EW, "three_spades": EW, "based_on": "0"}
+    response = table.post(f"{game}/hands/{second}", winning)  # 45 + 16: Ben & Driss would win at hand 2
+    assert response.status_code == 422
+    assert "This correction makes a later entry impossible" in response.get_data(as_text=True)
+    assert events(table)[1]["bidder"] == "Ana"
+
+
+def test_the_same_hand_from_two_phones_on_the_same_sheet_is_recorded_once(table: Table, game: str) -> None:
+    seen = re.search(r'name="seen" type="hidden" value="(\d+)"', table.get(game).get_data(as_text=True)).group(1)
+    for phone in ("one", "two"):
+        response = hand(table, game, "Ana", 7, 6, NS, EW, submission=phone, seen=seen, dealer="Driss")
+        assert response.status_code == 303
+    assert len(events(table)) == 1
+
+
+def test_the_viewer_sees_the_hands_but_cannot_record(table: Table, game: str) -> None:
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    evening = table.get(game.split("/games/")[0]).get_data(as_text=True)
+    viewer = re.search(r"To follow the score[^<]*<br><a href=\"([^\"]+)\"", evening).group(1)
+    page = table.get(f"{viewer}/games/1").get_data(as_text=True)
+    assert rows(page) == [["1", "Ana 7", "+18", "−1"]] and "Record a hand" not in page
+    assert table.post(f"{viewer}/games/1/hands", {"bidder": "Ana"}).status_code == 403
+
+
+def test_other_phones_poll_the_kaiser_sheet(table: Table, game: str) -> None:
+    page = table.get(game).get_data(as_text=True)
+    live = re.search(r'hx-get="([^"]+/live\?v=\d+)"', page).group(1).replace("&amp;", "&")
+    assert table.get(live).status_code == 304
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    fresh = table.get(live)
+    assert fresh.status_code == 200 and "+18" in fresh.get_data(as_text=True)
+
+
+def test_kaiser_moves_no_chips_and_shows_on_the_evening_and_the_settle_up(table: Table, game: str) -> None:
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    evening = game.split("/games/")[0]
+    page = table.get(evening).get_data(as_text=True)
+    assert "Ana &amp; Céline 18, Ben &amp; Driss -1" in page and "1 hand" in page
+    settle = table.get(f"{evening}/settle").get_data(as_text=True)
+    assert "Nobody owes anything." in settle and "kaiser" in settle
+
+
+def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
+    table.post(f"{game}/passed", {})
+    hand(table, game, "Ana", 8, 7, NS, EW, no_trump=True)
+    sheet = table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()
+    assert sheet == [
+        f"Hand,Dealer,Bidder,Bid,{NS},{EW}",
+        ",Driss,,passed,,",
+        "1,Ana,Ana,8 no trump,+40,−2",
+        ",,,Total,40,-2",
+    ]
