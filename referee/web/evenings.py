@@ -86,6 +86,7 @@ def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm 
         "balances": evening_balances(evening.players, sheets),
         "form": form,
         "kaiser_form": kaiser_form,
+        "kaiser_hints": house_rule_hints(kaiser_form.preset.data if kaiser_form else "kaiser"),
         "viewer_url": url_for("evenings.show", key=evening.viewer_key, _external=True),
         "scorer_url": url_for("evenings.show", key=evening.scorer_key, _external=True),
         "rulings": rulings_of(db, evening.id),
@@ -123,9 +124,9 @@ def start_kaiser(key: str) -> ResponseReturnValue:
     if form.validate():
         seats = form.seats()
         try:
-            game = create_game(
-                get_db(), evening.id, form.preset.data, {}, seats, seats.index(form.dealer.data), form.teams()
-            )
+            options = rules_for(form.preset.data, form.house.form.overrides()).changed()
+            dealer = seats.index(form.dealer.data)
+            game = create_game(get_db(), evening.id, form.preset.data, options, seats, dealer, form.teams())
         except RecordError as error:
             form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))
         else:

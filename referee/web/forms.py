@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 from decimal import Decimal
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -34,6 +34,7 @@ from referee.rules.table import KaiserRules, RummyRules, rules_for
 RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
 RUMMY_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in RUMMY_PRESETS)]
+KAISER_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in KAISER_PRESETS)]
 MAX_NAME = 24
 
 
@@ -50,12 +51,37 @@ def one_time_key() -> str:
 class HouseRulesForm(FlaskForm):
     """One field per rummy option; a blank field keeps the preset's default."""
 
+    names: ClassVar[list[str]] = RUMMY_OPTIONS
+
     class Meta:  # noqa: D106 - the outer form carries the CSRF token
         csrf = False
 
     def overrides(self) -> dict[str, Any]:
         """The options the house changed, as typed."""
-        return {name: self[name].data.strip() for name in RUMMY_OPTIONS if (self[name].data or "").strip()}
+        return {name: self[name].data.strip() for name in self.names if (self[name].data or "").strip()}
+
+    def check(self, preset: str) -> list[str]:
+        """Check each house rule on its own field, then all together; returns what is wrong with them together."""
+        for name, value in self.overrides().items():
+            try:
+                OPTIONS[name].parse(value)
+                if name not in get_preset(preset).defaults:
+                    raise OptionError(str(_l("%(name)s is not a rule of %(preset)s", name=name, preset=preset)))
+            except OptionError as error:
+                self[name].errors = [*self[name].errors, str(error)]
+        if self.errors:
+            return []
+        try:
+            rules_for(preset, self.overrides())
+        except OptionError as error:
+            return [str(error)]
+        return []
+
+
+class KaiserHouseRulesForm(HouseRulesForm):
+    """One field per Kaiser option; a blank field keeps the preset's default."""
+
+    names: ClassVar[list[str]] = KAISER_OPTIONS
 
 
 def _house_rule_field(name: str) -> Field:
@@ -68,8 +94,9 @@ def _house_rule_field(name: str) -> Field:
     return StringField(label, default="")
 
 
-for _name in RUMMY_OPTIONS:
-    setattr(HouseRulesForm, _name, _house_rule_field(_name))
+for _form in (HouseRulesForm, KaiserHouseRulesForm):
+    for _name in _form.names:
+        setattr(_form, _name, _house_rule_field(_name))
 
 
 class EveningForm(FlaskForm):
@@ -109,24 +136,9 @@ class EveningForm(FlaskForm):
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields' shape, then each house rule checked by the rules engine, shown on its own field."""
         valid = super().validate(extra_validators)
-        house: HouseRulesForm = self.house.form
-        for name, value in house.overrides().items():
-            try:
-                OPTIONS[name].parse(value)
-                if name not in get_preset(self.preset.data).defaults:
-                    raise OptionError(
-                        str(_l("%(name)s is not a rule of %(preset)s", name=name, preset=self.preset.data))
-                    )
-            except OptionError as error:
-                house[name].errors = [*house[name].errors, str(error)]
-                valid = False
-        if valid:
-            try:
-                rules_for(self.preset.data, house.overrides())
-            except OptionError as error:
-                self.form_errors.append(str(error))
-                valid = False
-        return valid
+        problems = self.house.form.check(self.preset.data)
+        self.form_errors.extend(problems)
+        return valid and not problems and not self.house.form.errors
 
 
 def house_rule_hints(preset: str) -> dict[str, str]:
@@ -141,7 +153,7 @@ def house_rule_hints(preset: str) -> dict[str, str]:
                 default=show_value(defaults[name]),
             )
         )
-        for name in RUMMY_OPTIONS
+        for name in (*RUMMY_OPTIONS, *KAISER_OPTIONS)
         if name in defaults
     }
 
@@ -284,6 +296,7 @@ class KaiserGameForm(FlaskForm):
     second = SelectField(_l("Team 2"))
     second_partner = SelectField(_l("Team 2: partner"))
     dealer = SelectField(_l("First dealer"))
+    house = FormField(KaiserHouseRulesForm, label=_l("House rules"))
 
     def seats(self) -> list[str]:
         """The four players clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner."""
@@ -307,7 +320,9 @@ class KaiserGameForm(FlaskForm):
         if self.dealer.data not in seats:
             self.dealer.errors = [*self.dealer.errors, str(_l("The first dealer must be one of the four players."))]
             valid = False
-        return valid
+        problems = self.house.form.check(self.preset.data)
+        self.form_errors.extend(problems)
+        return valid and not problems and not self.house.form.errors
 
 
 def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from typing import Any
@@ -266,3 +267,22 @@ def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
         "1,Ana,Ana,8 no trump,+40,−2",
         ",,,Total,40,-2",
     ]
+
+
+def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
+    evening = table.evening("Ana\nBen\nCéline\nDriss")
+    seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
+    response = table.post(f"{evening}/kaiser", {**seats, "dealer": "Driss", "house-target": "20"})
+    game = response.headers["Location"]
+    hand(table, game, "Ana", 7, 6, NS, EW)  # +18
+    hand(table, game, "Ben", 5, 2, NS, NS)  # Ben & Driss fail with 2: Ana & Céline add their 8 → 26 ≥ 20
+    assert "Ana &amp; Céline win the game, 26 to -6." in table.get(game).get_data(as_text=True)
+    assert json.loads(table.get(f"{game}/game.json").get_data(as_text=True))["options"] == {"target": 20}
+
+
+def test_a_bad_kaiser_house_rule_is_refused_on_its_field(table: Table) -> None:
+    evening = table.evening("Ana\nBen\nCéline\nDriss")
+    seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
+    response = table.post(f"{evening}/kaiser", {**seats, "dealer": "Driss", "house-min_bid": "twelve"})
+    assert response.status_code == 422 and "min_bid" in response.get_data(as_text=True)
+    assert "Game 1" not in table.get(evening).get_data(as_text=True)
