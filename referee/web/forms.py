@@ -166,12 +166,13 @@ class GameForm(FlaskForm):
         _l("Players"),
         widget=ListWidget(prefix_label=False),
         option_widget=CheckboxInput(),
-        validators=[InputRequired(_l("Tick the players of this game."))],
+        # No InputRequired: it would mark every box `required`, and the browser would refuse a game of some
+        # of the evening's players. validate_players says what is wrong instead.
     )
     first_dealer = SelectField(_l("First dealer"))
 
     def validate_players(self, field: Field) -> None:
-        """At least two players."""
+        """At least two players ticked."""
         if len(field.data or []) < 2:
             raise ValidationError(_l("A game needs at least two players."))
 
@@ -330,6 +331,7 @@ def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm
     defaults = (players + [""] * 4)[:4]
     form = KaiserGameForm(
         formdata,
+        prefix="kaiser",  # its fields' ids must not clash with the rummy game form's on the same page
         first=defaults[0],
         second=defaults[1],
         partner=defaults[2],

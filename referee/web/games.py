@@ -19,6 +19,7 @@ from referee.storage.games import (
     game_version,
     revise_event,
 )
+from referee.web.charts import chart_for_game
 from referee.web.entries import event_position, open_game, saved
 from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
 from referee.web.htmx import render, wants_fragment
@@ -33,7 +34,8 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
     if game.teams is not None:
         return kaiser_page(game, status, **extra)
     db = get_db()
-    sheet = build_sheet(game, current_events(db, game.id))
+    events = current_events(db, game.id)
+    sheet = build_sheet(game, events)
     version = game_version(db, game.id)
     if form is None:
         form = round_form(list(sheet.still_in), sheet.rules, seen=version)
@@ -47,6 +49,7 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
         "picker": picker_data(sheet.rules, len(game.players)),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
+        "chart": chart_for_game(game, events),
         **extra,
     }
     return render("games/show.html", "games/_game.html", status, **context)
@@ -61,8 +64,15 @@ def live(key: str, number: int) -> ResponseReturnValue:
     if request.args.get("v") == str(version):
         response = make_response("", 304)
     else:
-        sheet = game_sheet(game, current_events(db, game.id))
-        context = {"game": game, "sheet": sheet, "version": version, "buyback_form": BuybackForm(formdata=None)}
+        events = current_events(db, game.id)
+        sheet = game_sheet(game, events)
+        context = {
+            "game": game,
+            "sheet": sheet,
+            "version": version,
+            "buyback_form": BuybackForm(formdata=None),
+            "chart": chart_for_game(game, events),
+        }
         response = make_response(render_template(f"{'kaiser' if game.teams else 'games'}/_live.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response

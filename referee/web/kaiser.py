@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from referee.rules.kaiser import KaiserTeams
 from referee.storage.db import get_db
 from referee.storage.games import StoredGame, add_event, change_log, current_events, game_version, revise_event
+from referee.web.charts import chart_for_game
 from referee.web.entries import event_position, open_game, saved
 from referee.web.forms import DeleteForm, KaiserHandForm, KeyedForm, kaiser_hand_event, kaiser_hand_form
 from referee.web.htmx import render, wants_fragment
@@ -31,7 +32,8 @@ def kaiser_page(
 ) -> ResponseReturnValue:
     """The Kaiser game page, or its `_game.html` fragment for htmx, with the hand form (fresh or as sent)."""
     db = get_db()
-    sheet = build_kaiser_sheet(game, current_events(db, game.id))
+    events = current_events(db, game.id)
+    sheet = build_kaiser_sheet(game, events)
     version = game_version(db, game.id)
     context = {
         "game": game,
@@ -41,6 +43,7 @@ def kaiser_page(
         "delete_form": DeleteForm(formdata=None),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
+        "chart": chart_for_game(game, events),
         **extra,
     }
     return render("kaiser/show.html", "kaiser/_game.html", status, **context)

@@ -46,7 +46,7 @@ def _money(chips: int) -> str:
 
 def init_app(app: Flask) -> None:
     """Attach CSRF, htmx, Babel and the blueprints to `app`."""
-    from referee.web import desk, evenings, games, home, kaiser, settle, transfer
+    from referee.web import desk, evenings, games, history, home, kaiser, settle, transfer
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:
@@ -82,3 +82,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)
+    app.register_blueprint(history.bp)

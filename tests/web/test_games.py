@@ -224,3 +224,10 @@ def test_other_phones_poll_the_sheet_and_get_304_while_nothing_changed(table: Ta
     assert changed.status_code == 200 and 'id="live"' in changed.get_data(as_text=True)
     fresh = re.search(r'hx-get="([^"]+/live\?v=\d+)"', changed.get_data(as_text=True)).group(1)
     assert fresh != live and table.get(fresh).status_code == 304
+
+
+def test_the_game_page_charts_the_running_totals_once_a_round_is_played(table: Table, game: str) -> None:
+    assert "<polyline" not in table.get(game).get_data(as_text=True)
+    table.round(game, "A", {"B": 10, "C": 20, "D": 30}, ALL)
+    page = table.get(game).get_data(as_text=True)
+    assert page.count('<polyline class="series') == 4 and "Chart of the running totals" in page

@@ -16,12 +16,17 @@ from tests.web.conftest import Table
 NS, EW = "Ana & Céline", "Ben & Driss"
 
 
+def kaiser_fields(data: dict[str, str]) -> dict[str, str]:
+    """The Kaiser game form's fields as posted: each name prefixed, apart from the rummy game form's."""
+    return {f"kaiser-{name}": value for name, value in data.items()}
+
+
 def start(table: Table, preset: str = "kaiser", dealer: str = "Driss", **seats: str) -> str:
     """A Kaiser game of a four-player evening: Ana & Céline against Ben & Driss; returns its URL."""
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     table.get(evening)
     data = {"preset": preset, "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/kaiser", {**data, **seats, "dealer": dealer})
+    response = table.post(f"{evening}/kaiser", kaiser_fields({**data, **seats, "dealer": dealer}))
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"]
 
@@ -184,7 +189,7 @@ def test_the_first_dealer_deals_first_and_the_deal_goes_to_the_left(table: Table
 def test_a_kaiser_game_needs_four_different_players(table: Table, seats: dict[str, str], message: str) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss\nEve")
     data = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/kaiser", {**data, "dealer": "Ana", **seats})
+    response = table.post(f"{evening}/kaiser", kaiser_fields({**data, "dealer": "Ana", **seats}))
     assert response.status_code == 422 and message in response.get_data(as_text=True)
     assert "Game 1" not in table.get(evening).get_data(as_text=True)
 
@@ -272,7 +277,7 @@ def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
 def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/kaiser", {**seats, "dealer": "Driss", "house-target": "20"})
+    response = table.post(f"{evening}/kaiser", kaiser_fields({**seats, "dealer": "Driss", "house-target": "20"}))
     game = response.headers["Location"]
     hand(table, game, "Ana", 7, 6, NS, EW)  # +18
     hand(table, game, "Ben", 5, 2, NS, NS)  # Ben & Driss fail with 2: Ana & Céline add their 8 → 26 ≥ 20
@@ -283,6 +288,12 @@ def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
 def test_a_bad_kaiser_house_rule_is_refused_on_its_field(table: Table) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/kaiser", {**seats, "dealer": "Driss", "house-min_bid": "twelve"})
+    response = table.post(f"{evening}/kaiser", kaiser_fields({**seats, "dealer": "Driss", "house-min_bid": "twelve"}))
     assert response.status_code == 422 and "min_bid" in response.get_data(as_text=True)
     assert "Game 1" not in table.get(evening).get_data(as_text=True)
+
+
+def test_the_kaiser_page_charts_both_teams_running_totals(table: Table, game: str) -> None:
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    page = table.get(game).get_data(as_text=True)
+    assert page.count('<polyline class="series') == 2 and "wins at 52" in page

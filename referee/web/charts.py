@@ -1,0 +1,140 @@
+"""A game's running totals as a small SVG line chart, laid out here and drawn by `components/chart.html`.
+
+A view builds it with `chart_for_game(game, current_events(db, game.id))` and passes it to the template, which
+draws it with `{% with chart=chart %}{% include "components/chart.html" %}{% endwith %}`. A game with no round
+yet gives a chart with no lines, and the partial draws nothing for it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.rules.table import KaiserRules, RummyRules
+from referee.storage.games import StoredEvent, StoredGame
+from referee.web.replay import Replayed, replay_game
+
+WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 8, 18  # room for the y-axis numbers and the x-axis's first and last round
+STYLES = 8  # series-0 … series-7 in referee.css: a colour and a dash pattern each
+
+
+@dataclass(frozen=True)
+class Series:
+    """One player's (or team's) line: its label, its last total, its points in the viewBox and its style."""
+
+    label: str
+    last: int
+    points: str  # "x,y x,y …": the SVG polyline's points, one per round
+    style: int  # the CSS class `series-{style}`
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A value on the y axis and its height in the viewBox."""
+
+    value: int
+    y: float
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The dashed line across the chart: where players are eliminated, or the score that wins."""
+
+    kind: str  # "elimination" or "target"
+    value: int
+    y: float
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A running-totals chart: the viewBox, the plot's edges, the lines, the y ticks and the dashed mark."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    unit: str  # what x counts: "round" or "hand"
+    rounds: int  # the last x (x = 0 is the start, every total 0)
+    series: tuple[Series, ...]
+    ticks: tuple[Tick, ...]
+    mark: Mark | None = None
+
+
+def nice_step(span: int, most: int = 4) -> int:
+    """The smallest step of 1, 2 or 5 times a power of ten that splits `span` in at most `most` parts.
+
+    >>> nice_step(150), nice_step(47), nice_step(0), nice_step(1000)
+    (50, 20, 1, 250)
+    """
+    step = 1
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            size = int(step * factor)
+            if size == step * factor and math.ceil(span / size) <= most:
+                return size
+        step *= 10
+
+
+def running_totals_chart(
+    totals: Sequence[tuple[str, Sequence[int]]], unit: str = "round", mark: tuple[str, int] | None = None
+) -> Chart:
+    """Lay out each (label, totals after round 0, 1, …) as a line; no line at all before the first round."""
+    rounds = max((len(values) - 1 for _, values in totals), default=0)
+    drawn = [(label, values) for label, values in totals if len(values) >= 2] if rounds else []
+    numbers = [0, *(v for _, values in drawn for v in values), *([mark[1]] if mark and drawn else [])]
+    step = nice_step(max(numbers) - min(numbers))
+    low = math.floor(min(numbers) / step) * step
+    high = max(math.ceil(max(numbers) / step) * step, low + step)
+
+    def y(value: int) -> float:
+        return round(TOP + (high - value) * (HEIGHT - TOP - BOTTOM) / (high - low), 1)
+
+    def x(number: int) -> float:
+        return round(LEFT + number * (WIDTH - LEFT - RIGHT) / max(rounds, 1), 1)
+
+    series = tuple(
+        Series(label, values[-1], " ".join(f"{x(n):g},{y(v):g}" for n, v in enumerate(values)), n % STYLES)
+        for n, (label, values) in enumerate(drawn)
+    )
+    ticks = tuple(Tick(value, y(value)) for value in range(low, high + 1, step))
+    return Chart(
+        WIDTH,
+        HEIGHT,
+        LEFT,
+        WIDTH - RIGHT,
+        TOP,
+        HEIGHT - BOTTOM,
+        unit,
+        rounds,
+        series,
+        ticks,
+        Mark(mark[0], mark[1], y(mark[1])) if mark and drawn else None,
+    )
+
+
+def chart_mark(rules: RummyRules | KaiserRules | None) -> tuple[str, int] | None:
+    """The dashed line a game's rules call for: elimination threshold, else the target (Rami points, Kaiser)."""
+    if isinstance(rules, RummyRules) and rules.elimination_threshold is not None:
+        return ("elimination", rules.elimination_threshold)
+    if rules is not None and rules.target is not None:
+        return ("target", rules.target)
+    return None
+
+
+def chart_of(replayed: Replayed) -> Chart:
+    """The running-totals chart of a game already replayed."""
+    unit = "hand" if isinstance(replayed.rules, KaiserRules) else "round"
+    return running_totals_chart(replayed.totals, unit, chart_mark(replayed.rules))
+
+
+def chart_for_game(game: StoredGame, events: Sequence[StoredEvent]) -> Chart:
+    """The running-totals chart of a stored game (Kaluki, Rami or Kaiser) and its current events.
+
+    A buy-back restarts a player's total, so their line drops at the next round; a player out stops there.
+    Events that no longer replay are left out, from the first one that fails.
+    """
+    return chart_of(replay_game(game, events))

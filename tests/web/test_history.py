@@ -1,0 +1,173 @@
+"""A player's history across evenings: the numbers, the games of every evening, the charts, and no leaked keys."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+from referee.storage.db import connect
+from tests.web.conftest import Table
+
+GAMES = Path(__file__).parent.parent / "rules" / "games"
+
+
+def round_(winner: str, hands: dict[str, int], **extra: Any) -> dict[str, Any]:
+    return {"type": "round", "winner": winner, "hands": hands, **extra}
+
+
+def evening(table: Table, title: str, *games: dict[str, Any]) -> str:
+    """Import an evening of these games; return its scorer URL."""
+    record = {"format": "referee.evening/1", "title": title, "chip_value": "0.20", "currency": "EUR"}
+    response = table.post("/import", {"text": json.dumps({**record, "games": list(games)})})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def imported(table: Table, path: Path) -> str:
+    response = table.post("/import", {"text": path.read_text()})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def kaluki(players: list[str], *events: dict[str, Any]) -> dict[str, Any]:
+    return {"format": "referee.game/1", "preset": "kaluki", "players": players, "events": list(events)}
+
+
+def page(table: Table, url: str) -> str:
+    response = table.get(url)
+    assert response.status_code == 200, response.status_code
+    return re.sub(r"\s+", " ", unescape(response.get_data(as_text=True)))
+
+
+def number(html: str, label: str) -> str:
+    found = re.search(rf"<th scope=\"row\">{re.escape(label)}</th><td class=\"num\">([^<]+)</td>", html)
+    assert found, f"no {label!r} on the page"
+    return found.group(1)
+
+
+def polylines(html: str) -> list[list[str]]:
+    return [points.split() for points in re.findall(r'<polyline class="series series-\d" points="([^"]+)"', html)]
+
+
+def viewer_key(scorer: str, db_path: str) -> str:
+    db = connect(db_path)
+    row = db.execute("SELECT viewer_key FROM evenings WHERE scorer_key = ?", [scorer.rsplit("/", 1)[1]]).fetchone()
+    return str(row[0])
+
+
+# Friday: A beats B (B reaches 150 and is eliminated, so A wins). Saturday: C goes out all in one, A in play.
+FRIDAY = kaluki(["A", "B"], round_("A", {"B": 30}), round_("B", {"A": 25}), round_("A", {"B": 150}))
+SATURDAY = kaluki(["A", "C"], round_("C", {"A": 40}, all_in_one=True))
+
+
+def test_a_player_sees_the_games_of_two_evenings_and_their_numbers(table: Table) -> None:
+    friday = evening(table, "Friday", FRIDAY)
+    saturday = evening(table, "Saturday", SATURDAY)
+    html = page(table, f"{saturday}/players/A")
+    assert "Friday" in html and "Saturday" in html
+    assert html.index("Saturday · kaluki") < html.index("Friday · kaluki")  # newest first
+    assert number(html, "Games played") == "2"
+    assert number(html, "Games won") == "1"
+    assert number(html, "Rummy rounds played") == "4"
+    # 0 (won) + 25 + 0 (won) + 40 = 65 over 4 rounds = 16.25, shown to one decimal, halves up
+    assert number(html, "Average penalty per round") == "16.3"
+    assert "a round the player won counts 0" in html
+    assert number(html, "Kalukis") == "0"
+    assert number(page(table, f"{friday}/players/C"), "Kalukis") == "1"
+    assert "<strong>won</strong>, final score 25" in html and "still being played, 40 so far" in html
+
+
+def test_only_the_games_of_the_link_s_evening_are_linked(table: Table) -> None:
+    friday = evening(table, "Friday", FRIDAY)
+    saturday = evening(table, "Saturday", SATURDAY)
+    database = table.client.application.config["DATABASE"]
+    html = page(table, f"{saturday}/players/A")
+    assert f'href="{saturday}/games/1"' in html
+    assert friday.rsplit("/", 1)[1] not in html and viewer_key(friday, database) not in html
+    assert len(re.findall(r'href="[^"]*/games/\d+"', html)) == 1
+    viewer = f"/e/{viewer_key(saturday, database)}"
+    html = page(table, f"{viewer}/players/A")
+    assert f'href="{viewer}/games/1"' in html and saturday.rsplit("/", 1)[1] not in html
+
+
+def test_kalukis_buybacks_and_the_average_penalty_of_the_rules_8_game(table: Table) -> None:
+    url = imported(table, GAMES / "kaluki_four_players.json")
+    b, c = page(table, f"{url}/players/B"), page(table, f"{url}/players/C")
+    assert number(b, "Kalukis") == "1" and number(c, "Kalukis") == "0"
+    assert number(b, "Buy-backs") == "1" and number(c, "Buy-backs") == "2"
+    assert number(c, "Games won") == "1" and number(b, "Games won") == "0"
+    # C's rounds: 62, 88, 20, won, 90, 3, won = 263 over 7 rounds = 37.57…
+    assert number(c, "Rummy rounds played") == "7" and number(c, "Average penalty per round") == "37.6"
+    # A is out for good after round 6, so A's line stops there; the others played all 7 rounds
+    assert [len(points) for points in polylines(c)] == [7, 8, 8, 8]
+    assert "Running totals over 7 rounds: A 155; B 153; C 148; D 185 (eliminated at 150)" in c
+
+
+def test_a_rami_counts_as_a_kaluki_and_points_mode_counts_the_cards_left(table: Table) -> None:
+    elimination = {"preset": "rami-elimination", "players": ["A", "B", "C"]}
+    points = {"preset": "rami", "players": ["A", "B", "C"]}
+    url = evening(
+        table,
+        "Rami",
+        elimination | {"events": [round_("A", {"B": 30, "C": 12}, rami="with_table")]},  # ×2: B takes 60
+        points | {"events": [round_("B", {"A": 5, "C": 10}, laid={"A": 70, "B": 90, "C": 0})]},  # A's cards: 5
+    )
+    html = page(table, f"{url}/players/A")
+    assert number(html, "Kalukis") == "1" and number(html, "Average penalty per round") == "2.5"  # (0 + 5) / 2
+    html = page(table, f"{url}/players/B")
+    assert number(html, "Rummy rounds played") == "2" and number(html, "Average penalty per round") == "30.0"
+    assert "wins at 1000" in html and "eliminated at 500" in html
+
+
+def test_a_kaiser_game_counts_for_its_four_players_and_wins_for_the_winning_team(table: Table) -> None:
+    def hand(dealer: str) -> dict[str, Any]:
+        return {
+            "type": "hand", "dealer": dealer, "bidder": "Ana", "bid": 7, "no_trump": False,
+            "tricks": {"NS": 6, "EW": 2}, "five_hearts": "NS", "three_spades": "EW",
+        }  # fmt: skip
+
+    teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
+    game = {"format": "referee.game/1", "preset": "kaiser", "teams": teams}
+    one = evening(table, "One hand", game | {"events": [hand("Driss")]})
+    won = evening(table, "To 52", game | {"events": [hand("Driss"), hand("Ana"), hand("Ben")]})  # NS: 18 a hand
+    for name in ("Ana", "Ben", "Céline", "Driss"):
+        html = page(table, f"{one}/players/{name}")
+        assert number(html, "Games played") == "2" and number(html, "Rummy rounds played") == "0"
+        assert number(html, "Games won") == ("1" if name in teams["NS"] else "0")
+    html = page(table, f"{won}/players/Ben")
+    assert "team EW · lost, final score -3" in html
+    assert "Running totals over 3 hands: NS (Ana, Céline) 54; EW (Ben, Driss) -3 (wins at 52)" in html
+    assert [len(points) for points in polylines(html)] == [4, 4, 2, 2]
+
+
+def test_an_unknown_name_is_404_and_a_player_without_games_sees_none(table: Table) -> None:
+    url = evening(table, "Friday", FRIDAY)
+    assert table.get(f"{url}/players/Zoé").status_code == 404
+    assert table.get("/e/not-a-key/players/A").status_code == 404
+    other = table.evening("A\nB\nNew")
+    assert "No game yet." in page(table, f"{other}/players/New")
+    assert table.get(f"{url}/players/New").status_code == 404  # not a player of Friday, and no game anywhere
+
+
+def test_an_entry_that_no_longer_replays_is_left_out_with_the_ones_after_it(table: Table) -> None:
+    url = evening(table, "Friday", kaluki(["A", "B"], round_("A", {"B": 30}), round_("B", {"A": 25})))
+    db = connect(table.client.application.config["DATABASE"])
+    # As if a rule had changed since: the first round now names a stranger, so it and every later one stop counting.
+    bad = json.dumps(round_("Zed", {"B": 30}))
+    db.table("event_revisions").insert({"game_id": 1, "slot": 1, "revision": 1, "event": bad, "created_at": "2025"})
+    db.conn.commit()
+    html = page(table, f"{url}/players/A")
+    assert "Entry 1 no longer replays" in html
+    assert number(html, "Rummy rounds played") == "0" and polylines(html) == []
+
+
+def test_the_last_20_games_are_listed_and_every_game_is_counted(table: Table) -> None:
+    url = evening(table, "Marathon", *(kaluki(["A", "B"], round_("B", {"A": n})) for n in range(1, 22)))
+    html = page(table, f"{url}/players/A")
+    assert number(html, "Games played") == "21" and number(html, "Average penalty per round") == "11.0"
+    assert html.count("· Marathon · kaluki ·") == 20
+    assert "The last 20 games; 1 earlier game is counted above but not listed." in html
+    assert f'href="{url}/games/21"' in html and f'href="{url}/games/1"' not in html  # newest first
