@@ -10,15 +10,14 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EventError
-from referee.rules.kaiser import (
+from referee.rules.kaiser import KaiserGame, replay_kaiser
+from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
-    KaiserGame,
     KaiserHand,
     KaiserTeams,
     PassedDeal,
     parse_kaiser_events,
-    replay_kaiser,
 )
 from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
 from referee.rules.rummy import RummyGame, replay

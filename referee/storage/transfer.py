@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from referee.rules.kaiser import KaiserHand, PassedDeal
+from referee.rules.kaiser_events import KaiserHand, PassedDeal
 from referee.rules.record import EVENING_FORMAT, GAME_FORMAT, GameRecord, RecordError, read_evening, read_game
 from referee.rules.words import say
 from referee.storage.db import writing

@@ -27,7 +27,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.cards import CardError, parse_cards
 from referee.rules.events import EventError
-from referee.rules.kaiser import KaiserHand, KaiserTeams
+from referee.rules.kaiser_events import KaiserHand, KaiserTeams
 from referee.rules.presets import OPTIONS, PRESETS, OptionError, get_preset, show_value
 from referee.rules.table import KaiserRules, RummyRules, rules_for
 

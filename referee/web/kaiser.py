@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from referee.rules.kaiser import KaiserTeams
+from referee.rules.kaiser_events import KaiserTeams
 from referee.storage.db import get_db
 from referee.storage.games import StoredGame, add_event, change_log, current_events, game_version, revise_event
 from referee.web.charts import chart_for_game

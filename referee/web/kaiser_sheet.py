@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.rules.events import EventError
-from referee.rules.kaiser import Bid, KaiserGame, KaiserHand, KaiserTeams, parse_kaiser_event
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_bidding import Bid
+from referee.rules.kaiser_events import KaiserHand, KaiserTeams, parse_kaiser_event
 from referee.rules.table import KaiserRules
 from referee.storage.games import StoredEvent, StoredGame, record_of
 

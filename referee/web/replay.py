@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.rules.kaiser import KaiserEvent, KaiserGame, parse_kaiser_event
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_events import KaiserEvent, parse_kaiser_event
 from referee.rules.rummy import RummyGame, apply, new_game
 from referee.rules.rummy_events import Buyback, RummyEvent, rummy_event_from_json
 from referee.rules.table import KaiserRules, Rules, RummyRules

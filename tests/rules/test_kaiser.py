@@ -14,19 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.events import EventError
-from referee.rules.kaiser import (
-    Bid,
+from referee.rules.kaiser import KaiserGame, replay_kaiser, trick_points
+from referee.rules.kaiser_bidding import Bid, bid_outranks, check_bidding
+from referee.rules.kaiser_events import (
     KaiserError,
-    KaiserGame,
     KaiserHand,
     KaiserTeams,
     PassedDeal,
-    bid_outranks,
-    check_bidding,
     parse_kaiser_event,
     parse_kaiser_events,
-    replay_kaiser,
-    trick_points,
 )
 from referee.rules.record import RecordError, read_game
 from referee.rules.table import KaiserRules, rules_for

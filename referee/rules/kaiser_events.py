@@ -1,0 +1,219 @@
+"""Kaiser's table and its game record's events: two teams of two, a played hand, a passed deal (RULES.md §7).
+
+Seating: the teams' order is the record's; with `{"NS": [N, S], "EW": [E, W]}` the players sit N, E, S, W
+clockwise, so partners sit opposite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.rules.events import EventError
+from referee.rules.words import say
+
+TRICKS = 8
+
+
+class KaiserError(ValueError):
+    """Teams, or a bidding sequence, that cannot be at a Kaiser table."""
+
+
+@dataclass(frozen=True)
+class KaiserTeams:
+    """Two teams of two, in the record's order; `seats` lists the players clockwise."""
+
+    names: tuple[str, str]
+    players: tuple[tuple[str, str], tuple[str, str]]
+
+    @classmethod
+    def from_json(cls, data: object) -> KaiserTeams:
+        """The record's `{"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}`, checked."""
+        if not isinstance(data, Mapping) or len(data) != 2:
+            raise KaiserError(
+                say(
+                    "Kaiser is played by two teams of two, like {example}",
+                    example='{"NS": ["Ana", "Céline"], "EW": [...]}',
+                )
+            )
+        (first, one), (second, two) = data.items()
+        teams = cls((first, second), (_pair(first, one), _pair(second, two)))
+        if len(set(teams.seats)) != 4:
+            raise KaiserError(say("four different players are needed, not {names}", names=", ".join(teams.seats)))
+        return teams
+
+    def as_json(self) -> dict[str, list[str]]:
+        """The record's `teams` object."""
+        return {name: list(team) for name, team in zip(self.names, self.players, strict=True)}
+
+    @property
+    def seats(self) -> tuple[str, str, str, str]:
+        """The players clockwise: first team, second team, first team's partner, second team's partner."""
+        (a, c), (b, d) = self.players
+        return (a, b, c, d)
+
+    def team_of(self, player: str) -> str | None:
+        """The team `player` plays for, or None for a stranger."""
+        return next((n for n, team in zip(self.names, self.players, strict=True) if player in team), None)
+
+    def other(self, team: str) -> str:
+        """The team that is not `team`."""
+        return self.names[1] if team == self.names[0] else self.names[0]
+
+    def left_of(self, player: str) -> str:
+        """The player to the left of `player`: the next dealer, or the next to bid."""
+        return self.seats[(self.seats.index(player) + 1) % 4]
+
+
+def _pair(name: object, members: object) -> tuple[str, str]:
+    if not isinstance(name, str) or not name.strip():
+        raise KaiserError(say("a team needs a name, not {name!r}", name=name))
+    if isinstance(members, str) or not isinstance(members, Sequence) or len(members) != 2:
+        raise KaiserError(say('team {name} is a list of its two players, like ["Ana", "Céline"]', name=name))
+    if not all(isinstance(player, str) and player.strip() for player in members):
+        raise KaiserError(
+            say("team {name}: a player's name is a non-empty text, not {members!r}", name=name, members=members)
+        )
+    return (members[0], members[1])
+
+
+@dataclass(frozen=True)
+class KaiserHand:
+    """One played hand: who dealt, the winning bid, and the tricks and the two special cards each team took."""
+
+    dealer: str
+    bidder: str
+    bid: int
+    no_trump: bool
+    tricks: tuple[tuple[str, int], tuple[str, int]]  # (team, tricks) in the teams' order
+    five_hearts: str
+    three_spades: str
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> KaiserHand:
+        """A `hand` event of the game record; one team's tricks are enough (the other took the rest)."""
+        _keys(data, position, ("dealer", "bidder", "bid", "tricks", "five_hearts", "three_spades"), ("no_trump",))
+        no_trump = data.get("no_trump", False)
+        if not isinstance(no_trump, bool):
+            raise EventError(position, say("no_trump is true or false, not {value!r}", value=no_trump))
+        bid = _whole(data["bid"], position)
+        raw = data["tricks"]
+        if not isinstance(raw, Mapping) or not raw or any(team not in teams.names for team in raw):
+            first, second = teams.names
+            example = f'{{"{first}": 5}}'
+            raise EventError(
+                position,
+                say(
+                    "tricks give the tricks of {first} and/or {second}, like {example}",
+                    first=first,
+                    second=second,
+                    example=example,
+                ),
+            )
+        taken = {team: _whole(n, position, team) for team, n in raw.items()}
+        for team, n in taken.items():
+            if not 0 <= n <= TRICKS:
+                raise EventError(
+                    position, say("{team} cannot take {n} tricks: a hand has {tricks}", team=team, n=n, tricks=TRICKS)
+                )
+        if len(taken) == 2 and sum(taken.values()) != TRICKS:
+            raise EventError(
+                position,
+                say("the tricks add up to {sum}, but a hand has {tricks}", sum=sum(taken.values()), tricks=TRICKS),
+            )
+        given = next(iter(taken))
+        taken[teams.other(given)] = TRICKS - taken[given]
+        hand = cls(
+            _name(data, "dealer", position, teams.seats),
+            _name(data, "bidder", position, teams.seats),
+            bid,
+            no_trump,
+            ((teams.names[0], taken[teams.names[0]]), (teams.names[1], taken[teams.names[1]])),
+            _name(data, "five_hearts", position, teams.names),
+            _name(data, "three_spades", position, teams.names),
+        )
+        for team, card in ((hand.five_hearts, "5♥"), (hand.three_spades, "3♠")):
+            if taken[team] == 0:
+                raise EventError(
+                    position, say("{team} took no trick, so it cannot have taken the {card}", team=team, card=card)
+                )
+        return hand
+
+    def as_json(self) -> dict[str, Any]:
+        """The canonical `hand` event: both teams' tricks, `no_trump` always given."""
+        return {
+            "type": "hand", "dealer": self.dealer, "bidder": self.bidder, "bid": self.bid,
+            "no_trump": self.no_trump, "tricks": dict(self.tricks),
+            "five_hearts": self.five_hearts, "three_spades": self.three_spades,
+        }  # fmt: skip
+
+    def tricks_of(self, team: str) -> int:
+        """The tricks `team` took."""
+        return dict(self.tricks)[team]
+
+
+@dataclass(frozen=True)
+class PassedDeal:
+    """A deal where everybody passed: not a hand, but the deal moves on."""
+
+    dealer: str
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> PassedDeal:
+        """A `passed` event of the game record."""
+        _keys(data, position, ("dealer",), ())
+        return cls(_name(data, "dealer", position, teams.seats))
+
+    def as_json(self) -> dict[str, Any]:
+        """The canonical `passed` event."""
+        return {"type": "passed", "dealer": self.dealer}
+
+
+KaiserEvent = KaiserHand | PassedDeal
+_EVENT_TYPES: dict[str, type[KaiserHand] | type[PassedDeal]] = {"hand": KaiserHand, "passed": PassedDeal}
+
+
+def parse_kaiser_event(data: object, position: int, teams: KaiserTeams) -> KaiserEvent:
+    """One event of a Kaiser record, from its JSON object."""
+    if not isinstance(data, Mapping):
+        raise EventError(position, say("an event is a JSON object, not {data!r}", data=data))
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _EVENT_TYPES:
+        raise EventError(position, say("a Kaiser game records hand and passed events, not {kind!r}", kind=kind))
+    return _EVENT_TYPES[kind].from_json(data, position, teams)
+
+
+def parse_kaiser_events(data: Sequence[object], teams: KaiserTeams) -> tuple[KaiserEvent, ...]:
+    """Every event of a Kaiser record, numbered from 1 in refusals."""
+    return tuple(parse_kaiser_event(item, position, teams) for position, item in enumerate(data, start=1))
+
+
+def _keys(data: Mapping[str, Any], position: int, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    for key in required:
+        if key not in data:
+            raise EventError(position, say("a {kind} event needs {key!r}", kind=data["type"], key=key))
+    for key in data:
+        if key not in (*required, *optional, "type"):
+            raise EventError(position, say("a {kind} event has no {keys}", kind=data["type"], keys=repr(key)))
+
+
+def _whole(value: object, position: int, team: str | None = None) -> int:
+    """A whole number: the bid, or `team`'s tricks."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventError(
+            position,
+            say("the bid is a whole number, not {value!r}", value=value)
+            if team is None
+            else say("{team}'s tricks is a whole number, not {value!r}", team=team, value=value),
+        )
+    return value
+
+
+def _name(data: Mapping[str, Any], key: str, position: int, allowed: tuple[str, ...]) -> str:
+    name = data[key]
+    if not isinstance(name, str) or name not in allowed:
+        raise EventError(
+            position, say("{key} is one of {allowed}, not {name!r}", key=key, allowed=", ".join(allowed), name=name)
+        )
+    return name
