@@ -167,3 +167,13 @@ def test_the_evening_rules_page_shows_which_examples_change(table: Table) -> Non
     evening = table.evening(**{"house-ace_wraps": "no"})
     page = table.get(f"{evening}/rules").get_data(as_text=True)
     assert "House rules changed here: ace_wraps" in page and 'class="changed"' in page
+
+
+def test_an_htmx_answer_at_an_evening_brings_the_rulings_list_up_to_date(table: Table) -> None:
+    evening = table.evening()
+    table.get(f"{evening}/desk")
+    response = table.post(f"{evening}/desk/meld", {"rules": "evening", "cards": "9H 9S JK"}, htmx=True)
+    page = response.get_data(as_text=True)
+    rulings = page.split('<section id="rulings"')[1]
+    assert rulings.startswith(' class="log" hx-swap-oob="true">')
+    assert "Rulings asked tonight" in rulings and "9♥ 9♠ JK" in rulings
