@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
 
@@ -23,6 +24,12 @@ def select_locale() -> str | None:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(LANGUAGES, default="en")
+
+
+def local_time(stored: str, *, date: bool = False) -> str:
+    """A stored UTC time shown in the server's time zone (the machine at the table): "21:05", or with its date."""
+    moment = datetime.fromisoformat(stored).astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M" if date else "%H:%M")
 
 
 def _secret_key(app: Flask) -> str:
@@ -75,6 +82,7 @@ def init_app(app: Flask) -> None:
     def languages() -> dict[str, object]:
         return {"languages": LANGUAGES, "get_locale": get_locale, "money": _money}
 
+    app.add_template_filter(local_time)
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
