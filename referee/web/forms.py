@@ -369,7 +369,9 @@ def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = Non
     return form
 
 
-def kaiser_hand_event(form: KaiserHandForm, teams: KaiserTeams, dealer: str, position: int) -> dict[str, Any] | None:
+def kaiser_hand_event(
+    form: KaiserHandForm, teams: KaiserTeams, dealer: str | None, position: int
+) -> dict[str, Any] | None:
     """The game record's `hand` event the form describes (both teams' tricks), or None with the reason on the form.
 
     The rules engine checks the tricks and the two cards, so a refusal gives its reason.

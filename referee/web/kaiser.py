@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from wtforms import HiddenField
 
 from referee.rules.kaiser_events import KaiserTeams
 from referee.storage.db import get_db
@@ -24,7 +25,7 @@ bp = Blueprint("kaiser", __name__, url_prefix="/e/<key>/games/<int:number>")
 class PassedForm(KeyedForm):
     """A deal where everybody passed, from the sheet its scorer saw."""
 
-    seen = KaiserHandForm.seen
+    seen = HiddenField()
 
 
 def kaiser_page(
@@ -68,7 +69,8 @@ def record_hand(key: str, number: int) -> ResponseReturnValue:
     game, sheet = _open(key, number)
     form = kaiser_hand_form(sheet.teams, sheet.rules, request.form)
     if form.validate():
-        event = kaiser_hand_event(form, sheet.teams, form.dealer.data or sheet.dealer or "", len(sheet.lines) + 1)
+        dealer = form.dealer.data or sheet.dealer  # as the scorer saw it; the rules refuse it if it is not their deal
+        event = kaiser_hand_event(form, sheet.teams, dealer, len(sheet.lines) + 1)
         save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
         if event is not None and saved(form, save):
             return _done(key, number, game)
