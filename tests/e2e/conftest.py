@@ -1,6 +1,7 @@
 """The browser tests' table: the app on a live loopback server, headless Chromium at a phone's size.
 
 Every browser context made here refuses, and reports, any request that leaves the app's own origin.
+The phones speak English; a test parametrized over `language` ("en", "fr") runs on phones set to each.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from referee import create_app
 from tests.e2e.pages import HomePage
+from tests.e2e.words import Words, words_in
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright cannot download its own browsers here
 CHROMIUM_ARGS = [
@@ -104,6 +106,34 @@ def new_context(new_context: Callable[..., BrowserContext], base_url: str) -> It
 
 
 @pytest.fixture
-def home(page: Page) -> HomePage:
+def language() -> str:
+    """The phones' language: English, unless the test is parametrized over `language`."""
+    return "en"
+
+
+@pytest.fixture
+def words(language: str) -> Words:
+    """What the app says in the phones' language, for the page objects and the test's own expectations."""
+    return words_in(language)
+
+
+@pytest.fixture
+def context(new_context: Callable[..., BrowserContext], words: Words) -> BrowserContext:
+    """The scorer's phone, set to the test's language (the app takes it from the browser's Accept-Language)."""
+    return new_context(locale=words.locale)
+
+
+@pytest.fixture
+def new_phone(new_context: Callable[..., BrowserContext], words: Words) -> Callable[..., Page]:
+    """Another phone at the table, in the test's language: a page in a browser context of its own."""
+
+    def make(**kwargs: Any) -> Page:
+        return new_context(locale=words.locale, **kwargs).new_page()
+
+    return make
+
+
+@pytest.fixture
+def home(page: Page, words: Words) -> HomePage:
     """The home page, opened on the scorer's phone."""
-    return HomePage.open(page)
+    return HomePage.open(page, words)

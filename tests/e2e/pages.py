@@ -1,4 +1,9 @@
-"""Page objects: what the scorer does on each page, found by role and label as a player reads them."""
+"""Page objects: what the scorer does on each page, found by role and label as a player reads them.
+
+Each reads the page in its phone's language: it names what it looks for by its English message, and its
+`Words` give what the phone shows (English by default). Tests name the app's words (a tab, a row of cards) in
+English too, and the page objects translate them; players and presets are named as they are.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.words import ENGLISH, Words
 
 GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)$")
 EVENING_URL = re.compile(r"/e/([^/?#]+)$")
@@ -23,32 +30,36 @@ def alerts(page: Page) -> list[str]:
     return page.get_by_role("alert").all_inner_texts()
 
 
-class HomePage:
+class Screen:
+    """A page of the app on one phone, read in the phone's language."""
+
+    def __init__(self, page: Page, words: Words = ENGLISH) -> None:
+        self.page = page
+        self.words = words
+
+
+class HomePage(Screen):
     """The home page: what the app is, and the way to a new evening."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
     @classmethod
-    def open(cls, page: Page) -> HomePage:
+    def open(cls, page: Page, words: Words = ENGLISH) -> HomePage:
+        """Open the home page, and check the app speaks the phone's language."""
         page.goto("/")
         expect(page.get_by_role("heading", level=1)).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("lang", words.language)
         assert_fits_phone(page)
-        return cls(page)
+        return cls(page, words)
 
     def start_evening(self) -> NewEveningPage:
-        self.page.get_by_role("link", name="Start an evening").click()
-        return NewEveningPage(self.page).loaded()
+        self.page.get_by_role("link", name=self.words("Start an evening")).click()
+        return NewEveningPage(self.page, self.words).loaded()
 
 
-class NewEveningPage:
+class NewEveningPage(Screen):
     """The form for a new evening."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
     def loaded(self) -> NewEveningPage:
-        expect(self.page.get_by_role("heading", name="New evening")).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("New evening"))).to_be_visible()
         assert_fits_phone(self.page)
         return self
 
@@ -61,21 +72,21 @@ class NewEveningPage:
         house: Mapping[str, str] | None = None,
     ) -> EveningPage:
         """Fill the form and press "Start the evening"."""
-        page = self.page
-        page.get_by_role("textbox", name="Players", exact=True).fill("\n".join(players))
-        page.get_by_label("Game", exact=True).select_option(game)
-        page.get_by_label("Value of a chip").fill(chip_value)
-        page.get_by_label("Currency").fill(currency)
+        page, words = self.page, self.words
+        page.get_by_role("textbox", name=words("Players"), exact=True).fill("\n".join(players))
+        page.get_by_label(words("Game"), exact=True).select_option(game)
+        page.get_by_label(words("Value of a chip")).fill(chip_value)
+        page.get_by_label(words("Currency")).fill(currency)
         if house:
-            page.get_by_text("House rules", exact=True).click()
-            for option, value in house.items():
+            page.get_by_text(words("House rules"), exact=True).click()
+            for option, value in house.items():  # the options' own names, in every language
                 field = page.get_by_label(option.replace("_", " "), exact=True)
                 if field.evaluate("element => element.tagName") == "SELECT":
                     field.select_option(value)
                 else:
                     field.fill(value)
-        page.get_by_role("button", name="Start the evening").click()
-        return EveningPage(page).loaded()
+        page.get_by_role("button", name=words("Start the evening")).click()
+        return EveningPage(page, words).loaded()
 
 
 @dataclass(frozen=True)
@@ -86,14 +97,11 @@ class Balance:
     chips: str
 
 
-class EveningPage:
+class EveningPage(Screen):
     """An evening opened with the scorer's link: its games, its chips, and the form to start a game."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
     def loaded(self) -> EveningPage:
-        expect(self.page.get_by_role("heading", name="Games", exact=True)).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("Games"), exact=True)).to_be_visible()
         assert_fits_phone(self.page)
         return self
 
@@ -101,67 +109,74 @@ class EveningPage:
         self, players: list[str] | None = None, game: str | None = None, first_dealer: str | None = None
     ) -> GamePage:
         """Tick the game's players (all of the evening's by default) and press "Start the game"."""
-        page = self.page
+        page, words = self.page, self.words
+        # The form under "Start a game" (a Kaiser game has its own form, with a "Game" and a "First dealer" too).
+        form = page.locator("form").filter(has=page.get_by_role("heading", name=words("Start a game"), exact=True))
         if game is not None:
-            page.get_by_label("Game", exact=True).select_option(game)
+            form.get_by_label(words("Game"), exact=True).select_option(game)
         if players is not None:
-            for box in page.get_by_role("checkbox").all():
+            for box in form.get_by_role("checkbox").all():
                 box.set_checked(box.get_attribute("value") in players)
         if first_dealer is not None:
-            page.get_by_label("First dealer").select_option(label=first_dealer)
-        page.get_by_role("button", name="Start the game").click()
+            form.get_by_label(words("First dealer")).select_option(label=first_dealer)
+        form.get_by_role("button", name=words("Start the game")).click()
         page.wait_for_url(GAME_URL)
-        return GamePage(page).loaded()
+        return GamePage(page, words).loaded()
 
     def links(self) -> Locator:
         """The "Links for the other phones", opened."""
-        self.page.get_by_text("Links for the other phones").click()
-        return self.page.locator("details").filter(has_text="Links for the other phones")
+        self.page.get_by_text(self.words("Links for the other phones")).click()
+        return self.page.locator("details").filter(has_text=self.words("Links for the other phones"))
+
+    def _link(self, message: str) -> str:
+        link = self.links().get_by_role("paragraph").filter(has_text=self.words(message)).get_by_role("link")
+        href = link.get_attribute("href")
+        assert href, f"no link after {self.words(message)!r}"
+        return href
 
     def viewer_link(self) -> str:
         """The read-only link, as the scorer reads it off the page."""
-        link = self.links().get_by_role("paragraph").filter(has_text="no changes").get_by_role("link")
-        href = link.get_attribute("href")
-        assert href, "the viewer's link has no address"
-        return href
+        return self._link("To follow the score (no changes possible):")
+
+    def scorer_link(self) -> str:
+        """The scorer's link, for another phone to keep the score too."""
+        return self._link("To keep the score (anyone with it can change it):")
 
     def balances(self) -> list[Balance]:
         """ "Chips so far": each player's chips over the evening's games."""
-        table = self.page.get_by_role("table").filter(has=self.page.get_by_role("columnheader", name="Player"))
+        header = self.page.get_by_role("columnheader", name=self.words("Player"))
+        table = self.page.get_by_role("table").filter(has=header)
         return [
             Balance(*(cell.strip() for cell in row.get_by_role("cell").all_inner_texts()))
             for row in table.locator("tbody").get_by_role("row").all()
         ]
 
     def open_game(self, number: int) -> GamePage:
-        self.page.get_by_role("link", name=f"Game {number}", exact=True).click()
+        self.page.get_by_role("link", name=self.words("Game %(number)s", number=number), exact=True).click()
         self.page.wait_for_url(GAME_URL)
-        return GamePage(self.page).loaded()
+        return GamePage(self.page, self.words).loaded()
 
 
-class Picker:
+class Picker(Screen):
     """The card picker: it types the tapped cards into the hand whose row was last focused or clicked."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
 
     def card(self, card: str) -> Locator:
         """A card's button, named as on the screen: "7♠", "10♥", or "JK" for the joker."""
-        return self.page.get_by_role("button", name="Joker" if card == "JK" else card, exact=True)
+        return self.page.get_by_role("button", name=self.words("Joker") if card == "JK" else card, exact=True)
 
     def tap(self, *cards: str) -> None:
         for card in cards:
             self.card(card).click()
 
     def undo(self) -> None:
-        self.page.get_by_role("button", name="Undo tap").click()
+        self.page.get_by_role("button", name=self.words("Undo tap")).click()
 
     def clear(self) -> None:
-        self.page.get_by_role("button", name="Clear hand").click()
+        self.page.get_by_role("button", name=self.words("Clear hand")).click()
 
     def active(self) -> Locator:
         """The name of the player whose hand the taps go into."""
-        return self.page.get_by_text("Cards for").locator("strong")
+        return self.page.get_by_text(self.words("Cards for")).locator("strong")
 
 
 FINISHES = {
@@ -172,18 +187,20 @@ FINISHES = {
 }
 
 
-class RoundEntry:
+class RoundEntry(Screen):
     """The round form, the same on the game page and on a round's correction page."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.picker = Picker(page)
+    def __init__(self, page: Page, words: Words = ENGLISH) -> None:
+        super().__init__(page, words)
+        self.picker = Picker(page, words)
 
     def winner(self, name: str) -> Locator:
-        return self.page.get_by_role("group", name="Who went out?").get_by_role("radio", name=name, exact=True)
+        group = self.page.get_by_role("group", name=self.words("Who went out?"))
+        return group.get_by_role("radio", name=name, exact=True)
 
     def finish(self, finish: str) -> Locator:
-        return self.page.get_by_role("radio", name=FINISHES[finish], exact=True)
+        """How the winner went out: "out", "all_in_one", "with_table" or "own_cards"."""
+        return self.page.get_by_role("radio", name=self.words(FINISHES[finish]), exact=True)
 
     def hand(self, name: str) -> Locator:
         """The player's hand: the cards left (typed or tapped) or a number of points."""
@@ -194,7 +211,7 @@ class RoundEntry:
 
     def laid(self, name: str) -> Locator:
         """Rami: the points the player laid during the round."""
-        return self.page.get_by_role("spinbutton", name=f"{name} laid", exact=True)
+        return self.page.get_by_role("spinbutton", name=self.words("%(name)s laid", name=name), exact=True)
 
     def penalty(self, name: str) -> Locator:
         """The running count under the player's hand."""
@@ -207,6 +224,7 @@ class RoundEntry:
         finish: str = "out",
         laid: Mapping[str, int] | None = None,
     ) -> None:
+        """Fill the form without saving it: the winner, how, each loser's cards or points, and laid points."""
         self.winner(winner).check()
         self.finish(finish).check()
         for name, hand in hands.items():
@@ -225,13 +243,16 @@ class Standing:
     chips: str  # as printed: "+33", "-16"
 
 
-class GamePage:
+STATUSES = ("in", "eliminated", "out")
+
+
+class GamePage(Screen):
     """A game: the score sheet, buy-back offers, the round entry, void and undo, and the change log."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.sheet = page.get_by_role("table", name="Score sheet")
-        self.entry = RoundEntry(page)
+    def __init__(self, page: Page, words: Words = ENGLISH) -> None:
+        super().__init__(page, words)
+        self.sheet = page.get_by_role("table", name=words("Score sheet"))
+        self.entry = RoundEntry(page, words)
 
     def loaded(self) -> GamePage:
         expect(self.sheet).to_be_visible()
@@ -244,8 +265,12 @@ class GamePage:
         assert found, f"not a game page: {self.page.url}"
         return found[1]
 
-    def _lines(self) -> Locator:
+    def rows(self) -> Locator:
+        """The sheet's lines (rounds, void rounds, buy-backs), as rows."""
         return self.sheet.locator("tbody").get_by_role("row")
+
+    def _lines(self) -> Locator:
+        return self.rows()
 
     def _then_lines(self, count: int, action: str) -> None:
         """Wait for the sheet to show `count` lines after `action`, or fail with what the page said."""
@@ -268,29 +293,33 @@ class GamePage:
         self.entry.fill(winner, hands, finish or ("all_in_one" if all_in_one else "out"), laid)
         self.save_round(before)
 
+    def save_button(self) -> Locator:
+        """ "Save the round", under the round form."""
+        return self.page.get_by_role("button", name=self.words("Save the round"))
+
     def save_round(self, lines_before: int | None = None) -> None:
         before = self._lines().count() if lines_before is None else lines_before
-        self.page.get_by_role("button", name="Save the round").click()
+        self.save_button().click()
         self._then_lines(before + 1, "the round")
 
     def offers(self) -> Locator:
-        return self.page.get_by_role("button", name=re.compile(r" buys back$"))
+        return self.page.get_by_role("button", name=self.words.pattern("%(name)s buys back"))
 
     def buy_back(self, name: str) -> None:
         before = self._lines().count()
-        self.page.get_by_role("button", name=f"{name} buys back", exact=True).click()
+        self.page.get_by_role("button", name=self.words("%(name)s buys back", name=name), exact=True).click()
         self._then_lines(before + 1, f"{name}'s buy-back")
 
     def void_round(self) -> None:
         before = self._lines().count()
         self.page.once("dialog", lambda dialog: dialog.accept())
-        self.page.get_by_role("button", name="Void round").click()
+        self.page.get_by_role("button", name=self.words("Void round")).click()
         self._then_lines(before + 1, "the void round")
 
     def undo_last(self) -> None:
         before = self._lines().count()
         self.page.once("dialog", lambda dialog: dialog.accept())
-        self.page.get_by_role("button", name="Undo the last entry").click()
+        self.page.get_by_role("button", name=self.words("Undo the last entry")).click()
         self._then_lines(before - 1, "the undo")
 
     def names(self) -> list[str]:
@@ -298,8 +327,16 @@ class GamePage:
         return [header.replace("●", "").strip() for header in headers]
 
     def _foot(self, label: str) -> list[str]:
-        row = self.sheet.get_by_role("row").filter(has=self.page.get_by_role("rowheader", name=label, exact=True))
+        header = self.page.get_by_role("rowheader", name=self.words(label), exact=True)
+        row = self.sheet.get_by_role("row").filter(has=header)
         return [" ".join(cell.split()) for cell in row.get_by_role("cell").all_text_contents()]
+
+    def _status(self, cell: str) -> str:
+        """ "in", "eliminated" or "out", from a status cell as shown: a sign, then the word ("✓ in")."""
+        shown = {" ".join(self.words(status).split()): status for status in STATUSES}
+        word = cell.split(maxsplit=1)[-1]
+        assert word in shown, f"{cell!r} is not a status in {self.words.language}: {sorted(shown)}"
+        return shown[word]
 
     def standings(self) -> dict[str, Standing]:
         """Each player's total, status, buy-backs left and chips, read off the foot of the sheet."""
@@ -307,7 +344,7 @@ class GamePage:
         totals, statuses, chips = self._foot("Total"), self._foot("Status"), self._foot("Chips")
         buybacks = self._foot("Buy-backs") or [""] * len(names)
         return {
-            name: Standing(int(total), status.split()[-1], int(left) if left else None, chip)
+            name: Standing(int(total), self._status(status), int(left) if left else None, chip)
             for name, total, status, left, chip in zip(names, totals, statuses, buybacks, chips, strict=True)
         }
 
@@ -318,89 +355,91 @@ class GamePage:
         ]
 
     def verdict(self) -> Locator:
-        return self.page.get_by_text(re.compile(r"wins the game"))
+        """ "C wins the game and takes the pot.", once the game is over."""
+        return self.page.get_by_text(self.words.pattern("%(name)s wins the game", whole=False))
 
     def correct_round(self, number: int) -> CorrectionPage:
         """Open round `number`'s correction page from its number on the sheet."""
         link = self.sheet.get_by_role("link", name=re.compile(rf"^{number}\b")).and_(
-            self.page.get_by_title("Correct this round")
+            self.page.get_by_title(self.words("Correct this round"))
         )
         link.click()
-        return CorrectionPage(self.page).loaded()
+        return CorrectionPage(self.page, self.words).loaded()
 
     def change_log(self) -> Locator:
         """The change log, opened."""
-        self.page.get_by_text(re.compile(r"^\d+ corrections?$")).click()
-        return self.page.locator("details").filter(has_text=re.compile(r"\d+ corrections?"))
+        summary = self.words.plural_pattern("%(num)s correction", "%(num)s corrections")
+        self.page.get_by_text(summary).click()
+        return self.page.locator("details").filter(has=self.page.get_by_text(summary))
 
 
-class CorrectionPage:
+class CorrectionPage(Screen):
     """A past round's correction page: the round form filled as it was recorded."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.entry = RoundEntry(page)
+    def __init__(self, page: Page, words: Words = ENGLISH) -> None:
+        super().__init__(page, words)
+        self.entry = RoundEntry(page, words)
 
     def loaded(self) -> CorrectionPage:
-        expect(self.page.get_by_role("heading", name="Correct this round")).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("Correct this round"))).to_be_visible()
         assert_fits_phone(self.page)
         return self
 
     def save(self) -> GamePage:
-        self.page.get_by_role("button", name="Save the correction").click()
+        self.page.get_by_role("button", name=self.words("Save the correction")).click()
         try:
             self.page.wait_for_url(GAME_URL)
         except Exception as error:
             raise AssertionError(f"the correction was not saved; the page says {alerts(self.page)}") from error
-        return GamePage(self.page).loaded()
+        return GamePage(self.page, self.words).loaded()
 
 
 DESK_TABS = ("A meld", "An opening", "A joker", "Best hand", "The rules")
 
 
-class DeskPage:
+class DeskPage(Screen):
     """The referee desk: a question (a meld, an opening, a joker, a hand) under some rules, and the answer."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.picker = Picker(page)
+    def __init__(self, page: Page, words: Words = ENGLISH) -> None:
+        super().__init__(page, words)
+        self.picker = Picker(page, words)
 
     @classmethod
-    def open(cls, page: Page, kind: str | None = None) -> DeskPage:
+    def open(cls, page: Page, kind: str | None = None, words: Words = ENGLISH) -> DeskPage:
         page.goto(f"/desk/{kind}" if kind else "/desk")
-        return cls(page).loaded()
+        return cls(page, words).loaded()
 
     def loaded(self) -> DeskPage:
-        expect(self.page.get_by_role("heading", name="Ask the referee", level=1)).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("Ask the referee"), level=1)).to_be_visible()
         expect(self.picker.card("JK")).to_be_visible()  # picker.js has shown the picker
         assert_fits_phone(self.page)
         return self
 
     def tabs(self) -> Locator:
-        return self.page.get_by_role("navigation", name="Questions").get_by_role("link")
+        return self.page.get_by_role("navigation", name=self.words("Questions")).get_by_role("link")
 
     def tab(self, name: str) -> DeskPage:
         """Go to another question ("An opening", "A joker", "Best hand") by its tab."""
-        self.tabs().filter(has_text=name).click()
-        expect(self.tabs().and_(self.page.locator("[aria-current=page]"))).to_have_text(name)
+        self.tabs().filter(has_text=self.words(name)).click()
+        expect(self.tabs().and_(self.page.locator("[aria-current=page]"))).to_have_text(self.words(name))
         return self.loaded()
 
     def rules_tab(self) -> RulesPage:
-        self.tabs().filter(has_text="The rules").click()
-        return RulesPage(self.page).loaded()
+        self.tabs().filter(has_text=self.words("The rules")).click()
+        return RulesPage(self.page, self.words).loaded()
 
     def rules(self) -> Locator:
         """The "Rules" select: a preset, or the evening's rules inside an evening."""
-        return self.page.get_by_label("Rules", exact=True)
+        return self.page.get_by_label(self.words("Rules"), exact=True)
 
     def cards(self, label: str) -> Locator:
         """A row of cards: "The meld, in the order laid", "Meld 1", "The meld on the table", "Your hand"…"""
-        return self.page.get_by_role("textbox", name=label, exact=True)
+        return self.page.get_by_role("textbox", name=self.words(label), exact=True)
 
     def tap_into(self, label: str, *cards: str) -> None:
         """Touch the row, then tap its cards on the picker, in the order laid."""
         self.cards(label).click()
-        expect(self.picker.active()).to_have_text(label)
+        expect(self.picker.active()).to_have_text(self.words(label))
         self.picker.tap(*cards)
 
     def answer(self) -> Locator:
@@ -414,7 +453,7 @@ class DeskPage:
     def ask(self) -> Locator:
         """Press "Ask" and wait for the new answer to replace the old one; return the verdict box."""
         old = self.answer().element_handle()
-        self.page.get_by_role("button", name="Ask", exact=True).click()
+        self.page.get_by_role("button", name=self.words("Ask"), exact=True).click()
         old.wait_for_element_state("hidden")  # htmx swapped the section out (hidden = detached too)
         expect(self.answer()).to_be_attached()
         if alerts(self.page):
@@ -424,14 +463,15 @@ class DeskPage:
 
     def cite(self) -> Locator:
         """ "The rule: …": the option the ruling rests on, its value here and its source."""
-        return self.answer().get_by_text(re.compile(r"^The rule: "))
+        return self.answer().get_by_text(self.words.pattern("The rule: %(rule)s"))
 
     def fix(self) -> Locator:
-        return self.answer().get_by_text(re.compile(r"^To make it valid: "))
+        return self.answer().get_by_text(self.words.pattern("To make it valid: %(fix)s"))
 
     def log(self) -> Locator:
         """ "Rulings asked tonight", on an evening's desk."""
-        return self.page.locator("section").filter(has=self.page.get_by_role("heading", name="Rulings asked tonight"))
+        heading = self.page.get_by_role("heading", name=self.words("Rulings asked tonight"))
+        return self.page.locator("section").filter(has=heading)
 
 
 @dataclass(frozen=True)
@@ -443,15 +483,12 @@ class RuleOption:
     meaning: str
 
 
-class RulesPage:
+class RulesPage(Screen):
     """The rules of a preset, or of an evening with its house rules: every option and the worked examples."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
     def loaded(self) -> RulesPage:
-        expect(self.page.get_by_role("heading", name="The rules", level=1)).to_be_visible()
-        expect(self.page.get_by_role("heading", name="Every option")).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("The rules"), level=1)).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("Every option"))).to_be_visible()
         assert_fits_phone(self.page)
         return self
 
@@ -459,7 +496,8 @@ class RulesPage:
         return self.page.get_by_role("heading", level=1).locator("small").inner_text().strip()
 
     def open_preset(self, name: str) -> RulesPage:
-        self.page.get_by_role("navigation", name="Games").get_by_role("link", name=name, exact=True).click()
+        games = self.page.get_by_role("navigation", name=self.words("Games"))
+        games.get_by_role("link", name=name, exact=True).click()
         expect(self.page.get_by_role("heading", level=1).locator("small")).to_have_text(name)
         return self.loaded()
 
@@ -476,5 +514,5 @@ class RulesPage:
 
     def examples(self) -> Locator:
         """The worked examples' rows."""
-        table = self.page.get_by_role("table").filter(has=self.page.get_by_role("columnheader", name="Question"))
-        return table.locator("tbody").get_by_role("row")
+        header = self.page.get_by_role("columnheader", name=self.words("Question"))
+        return self.page.get_by_role("table").filter(has=header).locator("tbody").get_by_role("row")

@@ -1,4 +1,4 @@
-"""The four-player Kaluki game of RULES.md §8, played on the scorer's phone from start to finish."""
+"""The four-player Kaluki game of RULES.md §8, played on the scorer's phone from start to finish, in each language."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from referee.storage.evenings import evening_by_key
 from referee.storage.games import change_log, current_events, games_of, record_of
 from tests.e2e.conftest import LiveApp
 from tests.e2e.pages import EVENING_URL, GamePage, HomePage, Standing, assert_fits_phone
+from tests.e2e.words import Words
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.parametrize("language", ["en", "fr"])]
 
 
 def totals(game: GamePage) -> dict[str, int]:
@@ -25,18 +26,21 @@ def statuses(game: GamePage) -> dict[str, str]:
     return {name: standing.status for name, standing in game.standings().items()}
 
 
-def test_starting_an_evening_opens_its_scorer_page(home: HomePage) -> None:
-    home.start_evening().create(["A", "B", "C", "D"])
+def test_starting_an_evening_opens_its_scorer_page(home: HomePage, words: Words) -> None:
+    home.start_evening().create(["A", "B", "C", "D"], chip_value="0.20")
 
     expect(home.page).to_have_url(EVENING_URL)
-    expect(home.page.get_by_role("heading", level=1)).to_have_text("Card night")
-    expect(home.page.get_by_text("Links for the other phones")).to_be_visible()
+    expect(home.page.get_by_role("heading", level=1)).to_have_text(words("Card night"))
+    expect(home.page.get_by_text(words("Links for the other phones"))).to_be_visible()
+    # Money is written with a point in French too (not yet "0,20").
+    chip = words("a chip is worth %(value)s %(currency)s", value="0.20", currency="EUR")
+    expect(home.page.get_by_text(chip)).to_be_visible()
 
 
-def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, live_app: LiveApp) -> None:
+def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, words: Words, live_app: LiveApp) -> None:
     evening = home.start_evening().create(["A", "B", "C", "D"], game="kaluki", chip_value="0.20")
     game = evening.start_game(first_dealer="A")
-    expect(game.page.get_by_text("Pot: 12 chips")).to_be_visible()
+    expect(game.page.get_by_text(words("Pot: %(pot)s chips", pot=12))).to_be_visible()
 
     # Round 1 goes in wrong: B's 40 typed as 4. It is corrected after round 3.
     game.record_round("A", {"B": 4, "C": 62, "D": "JK KH QD 9C 8S 3H"})
@@ -45,7 +49,7 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, live_app
     game.record_round("B", {"A": 48, "C": 88, "D": 101}, all_in_one=True)
     assert totals(game) == {"A": 48, "B": 4, "C": 150, "D": 156}
     assert statuses(game) == {"A": "in", "B": "in", "C": "eliminated", "D": "eliminated"}
-    assert game.lines()[1][0] == "2 ✎ all in one"
+    assert game.lines()[1][0] == f"2 ✎ {words('all in one')}"
     expect(game.offers()).to_have_count(2)
     game.buy_back("C")
     game.buy_back("D")
@@ -62,8 +66,8 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, live_app
     game = correction.save()
     assert totals(game) == {"A": 78, "B": 115, "C": 68, "D": 48}
     log = game.change_log()
-    expect(log).to_contain_text("the round won by A corrected")
-    b_hand = log.get_by_role("listitem").filter(has_text="B's hand")
+    expect(log).to_contain_text(f"{words('the round won by %(name)s', name='A')} {words('corrected')}")
+    b_hand = log.get_by_role("listitem").filter(has_text=words("%(name)s's hand", name="B"))
     expect(b_hand.get_by_role("deletion")).to_have_text("4")
     expect(b_hand.get_by_role("insertion")).to_have_text(re.compile(r"^K[S♠] Q[S♠] J[S♠] 10[H♥]$"))
 
@@ -81,28 +85,28 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, live_app
 
     game.record_round("D", {"A": 10, "B": 30, "C": 3})
     assert statuses(game) == {"A": "out", "B": "eliminated", "C": "in", "D": "in"}
-    expect(game.offers()).to_have_text(["B buys back"])  # A has used both buy-backs
+    expect(game.offers()).to_have_text([words("%(name)s buys back", name="B")])  # A has used both buy-backs
     game.buy_back("B")
     assert totals(game) == {"A": 155, "B": 148, "C": 148, "D": 145}
-    expect(game.page.get_by_text("Pot: 47 chips")).to_be_visible()
+    expect(game.page.get_by_text(words("Pot: %(pot)s chips", pot=47))).to_be_visible()
     expect(game.entry.hand("A")).to_have_count(0)  # A is out: no hand to enter
 
     game.record_round("C", {"B": 5, "D": 40})
-    expect(game.verdict()).to_have_text("C wins the game and takes the pot.")
+    expect(game.verdict()).to_have_text(f"{words('%(name)s wins the game', name='C')} {words('and takes the pot')}.")
     assert game.standings() == {
         "A": Standing(155, "out", 0, "-16"),
         "B": Standing(153, "out", 1, "-4"),
         "C": Standing(148, "in", 0, "+33"),
         "D": Standing(185, "out", 0, "-13"),
     }
-    expect(game.page.get_by_role("button", name="Save the round")).to_have_count(0)
+    expect(game.save_button()).to_have_count(0)
     assert len(game.lines()) == 14  # 7 rounds and 7 buy-backs
     assert_fits_phone(game.page)  # the whole sheet still fits the phone
 
     key = game.key
-    game.page.get_by_role("link", name="Card night").click()
+    game.page.get_by_role("link", name=words("Card night")).click()
     evening.loaded()
-    expect(game.page.get_by_text("won by C")).to_be_visible()
+    expect(game.page.get_by_text(words("won by %(name)s", name="C"))).to_be_visible()
     assert [(b.name, b.chips) for b in evening.balances()] == [("A", "-16"), ("B", "-4"), ("C", "+33"), ("D", "-13")]
 
     # What was saved: the options and the events, the correction a revision of round 1.
@@ -127,14 +131,14 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, live_app
         db.close()
 
 
-def test_a_void_round_and_its_undo(home: HomePage) -> None:
+def test_a_void_round_and_its_undo(home: HomePage, words: Words) -> None:
     game = home.start_evening().create(["Ann", "Ben"]).start_game()
 
     game.void_round()
-    assert game.lines() == [["1 void", "", ""]]
-    expect(game.page.get_by_text("Ben deals")).to_be_visible()
+    assert game.lines() == [[f"1 {words('void')}", "", ""]]
+    expect(game.page.get_by_text(words("%(name)s deals", name="Ben"))).to_be_visible()
 
     game.undo_last()
     assert game.lines() == []
-    expect(game.change_log()).to_contain_text("a void round deleted")
-    expect(game.page.get_by_text("Ann deals")).to_be_visible()
+    expect(game.change_log()).to_contain_text(f"{words('a void round')} {words('deleted')}")
+    expect(game.page.get_by_text(words("%(name)s deals", name="Ann"))).to_be_visible()

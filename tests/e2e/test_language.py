@@ -6,11 +6,10 @@ import re
 from collections.abc import Callable
 
 import pytest
-from babel.support import Translations
 from playwright.sync_api import BrowserContext, Page, expect
 
-from referee import ROOT
 from tests.e2e.pages import HomePage
+from tests.e2e.words import words_in
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +18,7 @@ START = "Start an evening"
 
 def french(message: str) -> str:
     """`message` in the French catalog, or the message itself while it is not translated yet."""
-    return Translations.load(str(ROOT / "translations"), ["fr"]).gettext(message)
+    return words_in("fr")(message)
 
 
 def expect_language(page: Page, code: str, current: str, other: str) -> None:

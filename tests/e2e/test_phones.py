@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Request, expect
+from playwright.sync_api import Page, Request, expect
 
 from tests.e2e.pages import EveningPage, GamePage, HomePage
 
 pytestmark = pytest.mark.e2e
 
 
-def test_a_viewer_sees_a_new_round_without_reloading(
-    home: HomePage, new_context: Callable[..., BrowserContext]
-) -> None:
+def test_a_viewer_sees_a_new_round_without_reloading(home: HomePage, new_phone: Callable[..., Page]) -> None:
     game = home.start_evening().create(["Ann", "Ben", "Cal"]).start_game()
     game_url = game.page.url
     game.page.get_by_role("link", name="Card night").click()
@@ -22,7 +20,7 @@ def test_a_viewer_sees_a_new_round_without_reloading(
     game.page.goto(game_url)
     scorer = GamePage(game.page).loaded()
 
-    phone = new_context().new_page()
+    phone = new_phone()
     phone.goto(viewer_url + "/games/" + game_url.split("/games/")[1])
     viewer = GamePage(phone).loaded()
     polls: list[Request] = []

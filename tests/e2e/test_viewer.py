@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import EVENING_URL, EveningPage, HomePage
 
@@ -18,9 +18,7 @@ def expect_read_only(page: Page) -> None:
     expect(page.get_by_role("textbox")).to_have_count(0)
 
 
-def test_the_viewer_sees_the_sheet_and_cannot_change_it(
-    home: HomePage, new_context: Callable[..., BrowserContext]
-) -> None:
+def test_the_viewer_sees_the_sheet_and_cannot_change_it(home: HomePage, new_phone: Callable[..., Page]) -> None:
     game = home.start_evening().create(["Ann", "Ben", "Cal"]).start_game()
     game.record_round("Ben", {"Ann": "QH KH", "Cal": 31})
     scorer_lines = game.lines()
@@ -28,7 +26,7 @@ def test_the_viewer_sees_the_sheet_and_cannot_change_it(
     viewer_url = EveningPage(game.page).loaded().viewer_link()
     assert EVENING_URL.search(viewer_url) and viewer_url not in game.page.url
 
-    phone = new_context().new_page()
+    phone = new_phone()
     phone.goto(viewer_url)
     evening = EveningPage(phone).loaded()
     expect(phone.get_by_text("You are following this evening")).to_be_visible()
@@ -48,7 +46,7 @@ def test_the_viewer_sees_the_sheet_and_cannot_change_it(
     expect_read_only(phone)
 
 
-def test_the_viewer_link_opens_no_correction_form(home: HomePage, new_context: Callable[..., BrowserContext]) -> None:
+def test_the_viewer_link_opens_no_correction_form(home: HomePage, new_phone: Callable[..., Page]) -> None:
     game = home.start_evening().create(["Ann", "Ben"]).start_game()
     game.record_round("Ann", {"Ben": 12})
     correction_path = game.correct_round(1).page.url.split("/games/")[1]
@@ -56,7 +54,7 @@ def test_the_viewer_link_opens_no_correction_form(home: HomePage, new_context: C
     game.page.get_by_role("link", name="Card night").click()
     viewer_url = EveningPage(game.page).loaded().viewer_link()
 
-    phone = new_context().new_page()
+    phone = new_phone()
     response = phone.goto(f"{viewer_url}/games/{correction_path}")
     assert response is not None
     assert response.status in (403, 404), f"the viewer's link opens the correction page ({response.status})"

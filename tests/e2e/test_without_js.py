@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import EVENING_URL, HomePage
 
 pytestmark = pytest.mark.e2e
 
 
-def test_a_round_and_a_buy_back_without_javascript(new_context: Callable[..., BrowserContext]) -> None:
-    page = new_context(java_script_enabled=False).new_page()
+def test_a_round_and_a_buy_back_without_javascript(new_phone: Callable[..., Page]) -> None:
+    page = new_phone(java_script_enabled=False)
     evening = HomePage.open(page).start_evening().create(["Ann", "Ben", "Cal"])
     expect(page).to_have_url(EVENING_URL)
     game = evening.start_game()
