@@ -17,6 +17,7 @@ from wtforms import (
     HiddenField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -88,7 +89,8 @@ def _house_rule_field(name: str) -> Field:
     option = OPTIONS[name]
     label = name.replace("_", " ")
     if option.kind == "bool":
-        return SelectField(label, choices={"": "—", "yes": "yes", "no": "no"}, default="")
+        choices = [SelectChoice("", "—"), SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
+        return SelectField(label, choices=choices, default="")
     if option.kind == "choice":
         return SelectField(label, choices={"": "—", **{c: c for c in option.choices}}, default="")
     return StringField(label, default="")
@@ -97,6 +99,14 @@ def _house_rule_field(name: str) -> Field:
 for _form in (HouseRulesForm, KaiserHouseRulesForm):
     for _name in _form.names:
         setattr(_form, _name, _house_rule_field(_name))
+
+
+class MoneyField(DecimalField):
+    """An amount of money typed with a decimal point or a decimal comma ("0.20" or "0,20", as a French phone types)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read a comma as the decimal point."""
+        super().process_formdata([value.strip().replace(",", ".") for value in valuelist])
 
 
 class EveningForm(FlaskForm):
@@ -109,7 +119,7 @@ class EveningForm(FlaskForm):
         description=_l("One per line, or separated by commas, in seat order."),
     )
     preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS}, default="kaluki")
-    chip_value = DecimalField(
+    chip_value = MoneyField(
         _l("Value of a chip"),
         [InputRequired(_l("Give the value of a chip, 0 for none.")), NumberRange(min=0)],
         places=2,

@@ -117,3 +117,16 @@ def test_the_players_boxes_are_not_each_required_so_a_game_can_take_some_of_the_
     page = table.get(table.evening()).get_data(as_text=True)
     boxes = re.findall(r'<input[^>]*name="players"[^>]*type="checkbox"[^>]*>', page)
     assert len(boxes) == 4 and not any("required" in box for box in boxes)
+
+
+@pytest.mark.parametrize("typed", ["0,25", "0.25", " 0,25 "])
+def test_a_chip_value_takes_a_decimal_comma_as_a_french_phone_types_it(table: Table, typed: str) -> None:
+    evening = table.evening(chip_value=typed)
+    exported = json.loads(table.get(f"{evening}/evening.json").get_data(as_text=True))
+    assert exported["chip_value"] == "0.25"
+
+
+def test_house_rule_yes_and_no_read_in_the_players_language(table: Table) -> None:
+    table.client.set_cookie("lang", "fr")
+    page = table.get("/new").get_data(as_text=True)
+    assert '<option value="yes">oui</option>' in page and '<option value="no">non</option>' in page
