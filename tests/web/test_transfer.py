@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import create_app
+from referee.rules.kaiser import replay_kaiser
+from referee.rules.table import rules_for
 from referee.storage.db import connect
 from referee.storage.transfer import evening_json, import_record
 from tests.web.conftest import Table
@@ -134,3 +136,52 @@ def test_export_import_export_is_the_same(tmp_path: Path, events: list[dict[str,
         second = evening_json(db, import_record(db, first))
         assert first == second
         assert first["games"][0]["events"] == events
+
+
+TEAMS = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
+SEATS = ["Ana", "Ben", "Céline", "Driss"]
+
+
+def kaiser_hand(bidder: str, bid: int, tricks: int, no_trump: bool, five: str, three: str) -> dict[str, Any]:
+    """A hand event without its dealer: NS took `tricks`, EW the rest."""
+    taken = {"NS": tricks, "EW": 8 - tricks}
+    return {"type": "hand", "bidder": bidder, "bid": bid, "no_trump": no_trump, "tricks": taken} | {
+        "five_hearts": five,
+        "three_spades": three,
+    }
+
+
+kaiser_hands = st.builds(
+    kaiser_hand,
+    st.sampled_from(SEATS),
+    st.integers(5, 12),
+    st.integers(1, 7),  # both teams took a trick, so either may hold either card
+    st.booleans(),
+    st.sampled_from(["NS", "EW"]),
+    st.sampled_from(["NS", "EW"]),
+)
+kaiser_deals = st.lists(st.one_of(kaiser_hands, st.just({"type": "passed"})), max_size=6)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deals=kaiser_deals, first=st.integers(0, 3))
+def test_a_kaiser_game_exports_imports_exports_the_same(
+    tmp_path: Path, deals: list[dict[str, Any]], first: int
+) -> None:
+    rules = rules_for("kaiser")
+    events: list[dict[str, Any]] = []
+    game = replay_kaiser(rules, TEAMS, [], SEATS[first])
+    for deal in deals:  # the deal goes round the table; a hand after the game is won is left out
+        event = deal | {"dealer": game.next_dealer}
+        if game.over:
+            break
+        game = replay_kaiser(rules, TEAMS, [*events, event], SEATS[first])
+        events.append(event)
+    record = {"format": "referee.game/1", "preset": "kaiser", "options": {}, "teams": TEAMS,
+              "first_dealer": SEATS[first], "events": events}  # fmt: skip
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{abs(hash(json.dumps(record)))}.sqlite")})
+    with app.app_context():
+        db = connect(app.config["DATABASE"])
+        first_export = evening_json(db, import_record(db, record))
+        assert first_export["games"][0] == record
+        assert evening_json(db, import_record(db, first_export)) == first_export
