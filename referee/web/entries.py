@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from flask import abort
+from flask import abort, redirect, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.rules.events import EventError
@@ -13,6 +14,7 @@ from referee.storage.db import get_db
 from referee.storage.games import StaleEdit, StoredEvent, StoredGame, game_of
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm
+from referee.web.htmx import wants_fragment
 
 
 def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
@@ -46,3 +48,10 @@ def saved(form: KeyedForm, write: Callable[[], object], *, at: int | None = None
 def event_position(events: Sequence[StoredEvent], slot: int) -> int:
     """The position (from 1) of the event at `slot` among the game's current events."""
     return next(n for n, event in enumerate(events, start=1) if event.slot == slot)
+
+
+def after_write(key: str, number: int, page: Callable[[], ResponseReturnValue]) -> ResponseReturnValue:
+    """After a write: the fresh game fragment from `page` for htmx, else back to the game page (POST, redirect, GET)."""
+    if wants_fragment():
+        return page()
+    return redirect(url_for("games.show", key=key, number=number), 303)

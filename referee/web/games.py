@@ -20,9 +20,9 @@ from referee.storage.games import (
     revise_event,
 )
 from referee.web.charts import chart_for_game
-from referee.web.entries import event_position, open_game, saved
+from referee.web.entries import after_write, event_position, open_game, saved
 from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
-from referee.web.htmx import render, wants_fragment
+from referee.web.htmx import render
 from referee.web.kaiser import kaiser_page
 from referee.web.sheets import Sheet, build_sheet, describe_change, game_sheet, picker_data
 
@@ -78,13 +78,6 @@ def live(key: str, number: int) -> ResponseReturnValue:
     return response
 
 
-def _done(key: str, number: int, game: StoredGame) -> ResponseReturnValue:
-    """After a write: the fresh fragment for htmx, else back to the page (POST, redirect, GET)."""
-    if wants_fragment():
-        return _page(game)
-    return redirect(url_for("games.show", key=key, number=number), 303)
-
-
 @bp.get("")
 def show(key: str, number: int) -> ResponseReturnValue:
     """The score sheet, with the round entry for the scorer."""
@@ -100,7 +93,7 @@ def record_round(key: str, number: int) -> ResponseReturnValue:
     event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
     save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
     if event is not None and saved(form, save):
-        return _done(key, number, game)
+        return after_write(key, number, lambda: _page(game))
     return _page(game, 422, form)
 
 
@@ -110,7 +103,7 @@ def void_round(key: str, number: int) -> ResponseReturnValue:
     game = open_game(key, number, writing=True)
     form = KeyedForm()
     if form.validate() and saved(form, lambda: add_event(get_db(), game, {"type": "void"}, form.submission.data)):
-        return _done(key, number, game)
+        return after_write(key, number, lambda: _page(game))
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
 
@@ -121,7 +114,7 @@ def buyback(key: str, number: int) -> ResponseReturnValue:
     form = BuybackForm()
     event = {"type": "buyback", "player": form.player.data}
     if form.validate() and saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
-        return _done(key, number, game)
+        return after_write(key, number, lambda: _page(game))
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
 
@@ -133,7 +126,7 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
     delete = lambda: revise_event(get_db(), game, slot, None, based_on, form.submission.data)  # noqa: E731
     if form.validate() and saved(form, delete, at=0):
-        return _done(key, number, game)
+        return after_write(key, number, lambda: _page(game))
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
 

@@ -13,9 +13,9 @@ from referee.rules.kaiser_events import KaiserTeams
 from referee.storage.db import get_db
 from referee.storage.games import StoredGame, add_event, change_log, current_events, game_version, revise_event
 from referee.web.charts import chart_for_game
-from referee.web.entries import event_position, open_game, saved
+from referee.web.entries import after_write, event_position, open_game, saved
 from referee.web.forms import DeleteForm, KaiserHandForm, KeyedForm, kaiser_hand_event, kaiser_hand_form
-from referee.web.htmx import render, wants_fragment
+from referee.web.htmx import render
 from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
 from referee.web.sheets import describe_change
 
@@ -47,7 +47,7 @@ def kaiser_page(
         "chart": chart_for_game(game, events),
         **extra,
     }
-    return render("kaiser/show.html", "kaiser/_game.html", status, **context)
+    return render("games/show.html", "games/_game.html", status, **context)
 
 
 def _open(key: str, number: int) -> tuple[StoredGame, KaiserSheet]:
@@ -55,12 +55,6 @@ def _open(key: str, number: int) -> tuple[StoredGame, KaiserSheet]:
     if game.teams is None:
         abort(404)
     return game, build_kaiser_sheet(game, current_events(get_db(), game.id))
-
-
-def _done(key: str, number: int, game: StoredGame) -> ResponseReturnValue:
-    if wants_fragment():
-        return kaiser_page(game)
-    return redirect(url_for("games.show", key=key, number=number), 303)
 
 
 @bp.post("/hands")
@@ -73,7 +67,7 @@ def record_hand(key: str, number: int) -> ResponseReturnValue:
         event = kaiser_hand_event(form, sheet.teams, dealer, len(sheet.lines) + 1)
         save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
         if event is not None and saved(form, save):
-            return _done(key, number, game)
+            return after_write(key, number, lambda: kaiser_page(game))
     return kaiser_page(game, 422, form)
 
 
@@ -85,7 +79,7 @@ def passed_deal(key: str, number: int) -> ResponseReturnValue:
     event = {"type": "passed", "dealer": sheet.dealer}
     save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
     if form.validate() and saved(form, save):
-        return _done(key, number, game)
+        return after_write(key, number, lambda: kaiser_page(game))
     return kaiser_page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
 
