@@ -35,7 +35,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 class RefereeGroup(FlaskGroup):
     """Flask's command group, where any bad input ends in one line on stderr and exit status 2."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any) -> Any:  # noqa: D102
+    # One signature for both of click's overloads of `main`: this one never returns but through sys.exit.
+    def main(  # type: ignore[override]  # noqa: D102
+        self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any
+    ) -> Any:
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
         except click.exceptions.Abort:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from sqlite_utils import Database
 
@@ -74,16 +74,16 @@ def create_evening(
         "created_at": now(),
     }
     with writing(db):
-        evening_id = db["evenings"].insert(row).last_pk
+        evening_id = cast(int, db.table("evenings").insert(row).last_pk)
         for name in players:
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
-    return _evening(db["evenings"].get(evening_id))
+    return _evening(db.table("evenings").get(evening_id))
 
 
 def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
     """The evening a link opens, and whether the link is the scorer's (True) or the viewer's (False)."""
     for column, scorer in (("scorer_key", True), ("viewer_key", False)):
-        rows = list(db["evenings"].rows_where(f"{column} = ?", [key], limit=1))
+        rows = list(db.table("evenings").rows_where(f"{column} = ?", [key], limit=1))
         if rows:
             return _evening(rows[0]), scorer
     return None

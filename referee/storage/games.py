@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlite_utils import Database
 
@@ -99,18 +99,18 @@ def create_game(
             "created_at": now(),
             "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
         }
-        game_id = db["games"].insert(row).last_pk
-    return _game(db["games"].get(game_id))
+        game_id = cast(int, db.table("games").insert(row).last_pk)
+    return _game(db.table("games").get(game_id))
 
 
 def games_of(db: Database, evening_id: int) -> list[StoredGame]:
     """The evening's games, in the order they were started."""
-    return [_game(row) for row in db["games"].rows_where("evening_id = ?", [evening_id], order_by="number")]
+    return [_game(row) for row in db.table("games").rows_where("evening_id = ?", [evening_id], order_by="number")]
 
 
 def game_of(db: Database, evening_id: int, number: int) -> StoredGame | None:
     """Game `number` of the evening, if there is one."""
-    rows = list(db["games"].rows_where("evening_id = ? AND number = ?", [evening_id, number], limit=1))
+    rows = list(db.table("games").rows_where("evening_id = ? AND number = ?", [evening_id, number], limit=1))
     return _game(rows[0]) if rows else None
 
 
@@ -222,7 +222,7 @@ def _by_submission(db: Database, submission: str | None) -> int | None:
 def _insert(
     db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None
 ) -> None:
-    db["event_revisions"].insert(
+    db.table("event_revisions").insert(
         {
             "game_id": game_id,
             "slot": slot,
@@ -236,7 +236,7 @@ def _insert(
 
 def change_log(db: Database, game_id: int) -> list[Change]:
     """Every correction and deletion of the game's events, newest first, with the JSON before and after."""
-    rows = list(db["event_revisions"].rows_where("game_id = ?", [game_id], order_by="slot, revision"))
+    rows = list(db.table("event_revisions").rows_where("game_id = ?", [game_id], order_by="slot, revision"))
     previous: dict[int, dict[str, Any] | None] = {}
     changes = []
     for row in rows:

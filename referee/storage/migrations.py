@@ -11,9 +11,9 @@ migrations = Migrations("referee")
 @migrations()
 def m001_evenings_games_events(db: Database) -> None:
     """Evenings with their two links, people, games, and every revision of every event."""
-    db["people"].create({"id": int, "name": str, "created_at": str}, pk="id")
-    db["people"].create_index(["name"], unique=True)
-    db["evenings"].create(
+    db.table("people").create({"id": int, "name": str, "created_at": str}, pk="id")
+    db.table("people").create_index(["name"], unique=True)
+    db.table("evenings").create(
         {
             "id": int,
             "scorer_key": str,
@@ -29,9 +29,9 @@ def m001_evenings_games_events(db: Database) -> None:
         pk="id",
         not_null={"scorer_key", "viewer_key", "players", "preset", "options", "chip_value", "currency"},
     )
-    db["evenings"].create_index(["scorer_key"], unique=True)
-    db["evenings"].create_index(["viewer_key"], unique=True)
-    db["games"].create(
+    db.table("evenings").create_index(["scorer_key"], unique=True)
+    db.table("evenings").create_index(["viewer_key"], unique=True)
+    db.table("games").create(
         {
             "id": int,
             "evening_id": int,
@@ -46,8 +46,8 @@ def m001_evenings_games_events(db: Database) -> None:
         foreign_keys=[("evening_id", "evenings", "id")],
         not_null={"evening_id", "number", "preset", "options", "players", "first_dealer"},
     )
-    db["games"].create_index(["evening_id", "number"], unique=True)
-    db["event_revisions"].create(
+    db.table("games").create_index(["evening_id", "number"], unique=True)
+    db.table("event_revisions").create(
         {
             "id": int,
             "game_id": int,
@@ -61,14 +61,14 @@ def m001_evenings_games_events(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "slot", "revision", "created_at"},
     )
-    db["event_revisions"].create_index(["game_id", "slot", "revision"], unique=True)
-    db["event_revisions"].create_index(["submission"], unique=True)
+    db.table("event_revisions").create_index(["game_id", "slot", "revision"], unique=True)
+    db.table("event_revisions").create_index(["submission"], unique=True)
 
 
 @migrations()
 def m002_rulings(db: Database) -> None:
     """The disputes log: every ruling asked at an evening, with the question and the answer."""
-    db["rulings"].create(
+    db.table("rulings").create(
         {
             "id": int,
             "evening_id": int,
@@ -82,13 +82,13 @@ def m002_rulings(db: Database) -> None:
         foreign_keys=[("evening_id", "evenings", "id")],
         not_null={"evening_id", "kind", "rules", "question", "answer", "created_at"},
     )
-    db["rulings"].create_index(["evening_id", "id"])
+    db.table("rulings").create_index(["evening_id", "id"])
 
 
 @migrations()
 def m003_payments(db: Database) -> None:
     """Payments of the settle-up marked as made (a negative amount takes one back: nothing is erased)."""
-    db["payments"].create(
+    db.table("payments").create(
         {
             "id": int,
             "evening_id": int,
@@ -102,11 +102,11 @@ def m003_payments(db: Database) -> None:
         foreign_keys=[("evening_id", "evenings", "id")],
         not_null={"evening_id", "payer", "payee", "chips", "created_at"},
     )
-    db["payments"].create_index(["evening_id"])
-    db["payments"].create_index(["submission"], unique=True)
+    db.table("payments").create_index(["evening_id"])
+    db.table("payments").create_index(["submission"], unique=True)
 
 
 @migrations()
 def m004_kaiser_teams(db: Database) -> None:
     """Kaiser games keep their two teams (JSON, in the record's form); `players` holds their seats clockwise."""
-    db["games"].add_column("teams", str)
+    db.table("games").add_column("teams", str)

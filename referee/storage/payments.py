@@ -16,7 +16,7 @@ def record_payment(db: Database, evening_id: int, payer: str, payee: str, chips:
         if submission and db.execute("SELECT 1 FROM payments WHERE submission = ?", [submission]).fetchone():
             return
         row = {"evening_id": evening_id, "payer": payer, "payee": payee, "chips": chips}
-        db["payments"].insert({**row, "submission": submission or None, "created_at": now()})
+        db.table("payments").insert({**row, "submission": submission or None, "created_at": now()})
 
 
 def paid(db: Database, evening_id: int) -> Mapping[str, int]:

@@ -25,10 +25,10 @@ def log_ruling(db: Database, evening_id: int, kind: str, rules: str, question: s
     """Keep a ruling in the evening's disputes log."""
     row = {"evening_id": evening_id, "kind": kind, "rules": rules, "question": question, "answer": answer}
     with writing(db):
-        db["rulings"].insert({**row, "created_at": now()})
+        db.table("rulings").insert({**row, "created_at": now()})
 
 
 def rulings_of(db: Database, evening_id: int) -> list[Ruling]:
     """The evening's rulings, newest first."""
-    rows = db["rulings"].rows_where("evening_id = ?", [evening_id], order_by="id desc")
+    rows = db.table("rulings").rows_where("evening_id = ?", [evening_id], order_by="id desc")
     return [Ruling(r["kind"], r["rules"], r["question"], r["answer"], r["created_at"]) for r in rows]

@@ -69,7 +69,7 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
     at = now()
     with writing(db):
         evening_id = (
-            db["evenings"]
+            db.table("evenings")
             .insert(
                 {
                     "scorer_key": scorer,
@@ -89,7 +89,7 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, at])
         for number, game in enumerate(games, start=1):
             game_id = (
-                db["games"]
+                db.table("games")
                 .insert(
                     {
                         "evening_id": evening_id,
@@ -106,7 +106,7 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
             )
             for slot, event in enumerate(game.events, start=1):
                 row = {"game_id": game_id, "slot": slot, "revision": 0, "created_at": at}
-                db["event_revisions"].insert({**row, "event": json.dumps(event.as_json(), ensure_ascii=False)})
+                db.table("event_revisions").insert({**row, "event": json.dumps(event.as_json(), ensure_ascii=False)})
     found = evening_by_key(db, scorer)
     assert found is not None
     return found[0]

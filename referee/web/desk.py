@@ -84,9 +84,9 @@ def _evening(key: str | None) -> Evening | None:
     found = evening_by_key(get_db(), key)
     if found is None:
         abort(404)
-    g.evening, g.scorer = found
-    g.key = key
-    return g.evening
+    evening, g.scorer = found
+    g.evening, g.key = evening, key
+    return evening
 
 
 def _rules_choices(evening: Evening | None) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from flask import abort, redirect, url_for
 from flask.typing import ResponseReturnValue
@@ -11,9 +12,9 @@ from flask_babel import gettext as _
 from referee.rules.events import EventError
 from referee.rules.record import RecordError
 from referee.storage.db import get_db
-from referee.storage.games import StaleEdit, StoredEvent, StoredGame, game_of
+from referee.storage.games import StaleEdit, StoredEvent, StoredGame, add_event, game_of
 from referee.web.evenings import open_evening
-from referee.web.forms import KeyedForm
+from referee.web.forms import KeyedForm, SheetForm
 from referee.web.htmx import wants_fragment
 
 
@@ -43,6 +44,12 @@ def saved(form: KeyedForm, write: Callable[[], object], *, at: int | None = None
         form.form_errors.append(str(error))
         return False
     return True
+
+
+def recorded(form: SheetForm | KeyedForm, game: StoredGame, event: dict[str, Any]) -> bool:
+    """Add `event` to the game as `form` sent it (its one-time key, the sheet it was filled on), or say why not."""
+    seen = form.seen_version() if isinstance(form, SheetForm) else None
+    return saved(form, lambda: add_event(get_db(), game, event, form.submission.data, seen))
 
 
 def event_position(events: Sequence[StoredEvent], slot: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -38,7 +40,7 @@ def new() -> ResponseReturnValue:
     return render("evenings/new.html", "evenings/_new_form.html", **_new_context(form))
 
 
-def _new_context(form: EveningForm) -> dict[str, object]:
+def _new_context(form: EveningForm) -> dict[str, Any]:
     return {"form": form, "names": known_names(get_db()), "hints": house_rule_hints(form.preset.data or "kaluki")}
 
 
@@ -74,7 +76,7 @@ def _game_form(evening: Evening, formdata: object = None) -> GameForm:
     return form
 
 
-def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm | None = None) -> dict[str, object]:
+def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm | None = None) -> dict[str, Any]:
     db = get_db()
     if kaiser_form is None and len(evening.players) >= 4:
         kaiser_form = kaiser_game_form(list(evening.players))

@@ -197,10 +197,15 @@ class KeyedForm(FlaskForm):
 
     submission = HiddenField(default=one_time_key)
 
+
+class SheetForm(KeyedForm):
+    """An entry made on one version of the sheet: the same entry sent from two phones that saw it counts once."""
+
+    seen = HiddenField()  # the game's version the form was filled on
+
     def seen_version(self) -> int | None:
-        """The game's version the form was filled on, if it says (a `seen` field)."""
-        seen = getattr(self, "seen", None)
-        return int(seen.data) if seen is not None and (seen.data or "").isdigit() else None
+        """The game's version the form was filled on, if it says."""
+        return int(self.seen.data) if (self.seen.data or "").isdigit() else None
 
 
 class BuybackForm(KeyedForm):
@@ -215,11 +220,11 @@ class DeleteForm(KeyedForm):
     based_on = HiddenField(validators=[InputRequired()])
 
 
-class RoundForm(KeyedForm):
+class RoundForm(SheetForm):
     """A round: the winner, how they went out, and every other player's hand (and laid points in Rami)."""
 
     based_on = HiddenField()
-    seen = HiddenField()  # the game's version the form was filled on: the same round from two phones counts once
+    players: list[str]  # the players still in, a hand field each
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
     finish = RadioField(_l("How"), default="out")
 
@@ -267,7 +272,7 @@ def round_form(players: list[str], rules: RummyRules, formdata: Any = None, **da
     form = Round(formdata, **data)
     form.winner.choices = {name: name for name in players}
     form.finish.choices = finish_choices(rules.game, rules.preset)
-    form.players = players  # type: ignore[attr-defined]
+    form.players = players
     return form
 
 
@@ -353,12 +358,12 @@ def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm
     return form
 
 
-class KaiserHandForm(KeyedForm):
+class KaiserHandForm(SheetForm):
     """A Kaiser hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
 
     based_on = HiddenField()
-    seen = HiddenField()
     dealer = HiddenField()  # who dealt, as the scorer saw it: a hand recorded meanwhile from another phone shows
+    bids: list[int]  # the bids the rules allow, from min_bid to 12
     bidder = RadioField(_l("Who won the bid?"), validators=[InputRequired(_l("Pick the player who won the bid."))])
     bid = IntegerField(_l("Bid"), validators=[InputRequired(_l("Pick the bid."))])
     no_trump = BooleanField(_l("No trump (counts double)"))
@@ -375,7 +380,7 @@ def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = Non
     form.bidder.choices = {name: name for name in teams.seats}
     form.five_hearts.choices = {name: name for name in teams.names}
     form.three_spades.choices = {name: name for name in teams.names}
-    form.bids = list(range(rules.min_bid, 13))  # type: ignore[attr-defined]
+    form.bids = list(range(rules.min_bid, 13))
     return form
 
 

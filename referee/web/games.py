@@ -13,15 +13,14 @@ from referee.rules.rummy_events import rummy_event_from_json
 from referee.storage.db import get_db
 from referee.storage.games import (
     StoredGame,
-    add_event,
     change_log,
     current_events,
     game_version,
     revise_event,
 )
 from referee.web.charts import chart_for_game
-from referee.web.entries import after_write, event_position, open_game, saved
-from referee.web.forms import BuybackForm, DeleteForm, KeyedForm, RoundForm, round_event, round_form
+from referee.web.entries import after_write, event_position, open_game, recorded, saved
+from referee.web.forms import BuybackForm, DeleteForm, RoundForm, SheetForm, round_event, round_form
 from referee.web.htmx import render
 from referee.web.kaiser import kaiser_page
 from referee.web.sheets import Sheet, build_sheet, describe_change, game_sheet, picker_data
@@ -43,7 +42,7 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
         "game": game,
         "sheet": sheet,
         "form": form,
-        "void_form": KeyedForm(formdata=None),
+        "void_form": SheetForm(formdata=None, seen=version),
         "buyback_form": BuybackForm(formdata=None),
         "delete_form": DeleteForm(formdata=None),
         "picker": picker_data(sheet.rules, len(game.players)),
@@ -91,8 +90,7 @@ def record_round(key: str, number: int) -> ResponseReturnValue:
     sheet = build_sheet(game, current_events(get_db(), game.id))
     form = round_form(list(sheet.still_in), sheet.rules, request.form)
     event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
-    save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
-    if event is not None and saved(form, save):
+    if event is not None and recorded(form, game, event):
         return after_write(key, number, lambda: _page(game))
     return _page(game, 422, form)
 
@@ -101,8 +99,8 @@ def record_round(key: str, number: int) -> ResponseReturnValue:
 def void_round(key: str, number: int) -> ResponseReturnValue:
     """Record a void round: nobody scores and no chips move."""
     game = open_game(key, number, writing=True)
-    form = KeyedForm()
-    if form.validate() and saved(form, lambda: add_event(get_db(), game, {"type": "void"}, form.submission.data)):
+    form = SheetForm()
+    if form.validate() and recorded(form, game, {"type": "void"}):
         return after_write(key, number, lambda: _page(game))
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
@@ -113,7 +111,7 @@ def buyback(key: str, number: int) -> ResponseReturnValue:
     game = open_game(key, number, writing=True)
     form = BuybackForm()
     event = {"type": "buyback", "player": form.player.data}
-    if form.validate() and saved(form, lambda: add_event(get_db(), game, event, form.submission.data)):
+    if form.validate() and recorded(form, game, event):
         return after_write(key, number, lambda: _page(game))
     return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 

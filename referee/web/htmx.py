@@ -7,6 +7,7 @@ from typing import Any
 from flask import make_response, redirect, render_template
 from flask.wrappers import Response
 from flask_htmx import HTMX
+from werkzeug.wrappers import Response as BaseResponse
 
 htmx = HTMX()
 
@@ -23,7 +24,7 @@ def render(page: str, fragment: str, status: int = 200, **context: Any) -> Respo
     return response
 
 
-def redirect_to(url: str) -> Response:
+def redirect_to(url: str) -> BaseResponse:
     """Go to `url`: htmx follows `HX-Redirect` (a whole new page), a plain form a 303 redirect."""
     if htmx:
         response = make_response("", 204)

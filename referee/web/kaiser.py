@@ -7,25 +7,18 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from wtforms import HiddenField
 
 from referee.rules.kaiser_events import KaiserTeams
 from referee.storage.db import get_db
-from referee.storage.games import StoredGame, add_event, change_log, current_events, game_version, revise_event
+from referee.storage.games import StoredGame, change_log, current_events, game_version, revise_event
 from referee.web.charts import chart_for_game
-from referee.web.entries import after_write, event_position, open_game, saved
-from referee.web.forms import DeleteForm, KaiserHandForm, KeyedForm, kaiser_hand_event, kaiser_hand_form
+from referee.web.entries import after_write, event_position, open_game, recorded, saved
+from referee.web.forms import DeleteForm, KaiserHandForm, SheetForm, kaiser_hand_event, kaiser_hand_form
 from referee.web.htmx import render
 from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
 from referee.web.sheets import describe_change
 
 bp = Blueprint("kaiser", __name__, url_prefix="/e/<key>/games/<int:number>")
-
-
-class PassedForm(KeyedForm):
-    """A deal where everybody passed, from the sheet its scorer saw."""
-
-    seen = HiddenField()
 
 
 def kaiser_page(
@@ -40,7 +33,7 @@ def kaiser_page(
         "game": game,
         "sheet": sheet,
         "form": form or kaiser_hand_form(sheet.teams, sheet.rules, seen=version, dealer=sheet.dealer),
-        "passed_form": PassedForm(formdata=None, seen=version),
+        "passed_form": SheetForm(formdata=None, seen=version),
         "delete_form": DeleteForm(formdata=None),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
@@ -65,8 +58,7 @@ def record_hand(key: str, number: int) -> ResponseReturnValue:
     if form.validate():
         dealer = form.dealer.data or sheet.dealer  # as the scorer saw it; the rules refuse it if it is not their deal
         event = kaiser_hand_event(form, sheet.teams, dealer, len(sheet.lines) + 1)
-        save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
-        if event is not None and saved(form, save):
+        if event is not None and recorded(form, game, event):
             return after_write(key, number, lambda: kaiser_page(game))
     return kaiser_page(game, 422, form)
 
@@ -75,10 +67,9 @@ def record_hand(key: str, number: int) -> ResponseReturnValue:
 def passed_deal(key: str, number: int) -> ResponseReturnValue:
     """Record a deal where everybody passed: no hand is played, and the deal passes to the left."""
     game, sheet = _open(key, number)
-    form = PassedForm()
+    form = SheetForm()
     event = {"type": "passed", "dealer": sheet.dealer}
-    save = lambda: add_event(get_db(), game, event, form.submission.data, form.seen_version())  # noqa: E731
-    if form.validate() and saved(form, save):
+    if form.validate() and recorded(form, game, event):
         return after_write(key, number, lambda: kaiser_page(game))
     return kaiser_page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
 
