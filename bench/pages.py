@@ -73,7 +73,7 @@ def build_game(path: Path, rng: random.Random, rounds: int = ROUNDS) -> Game:
         currency="EUR",
     )  # fmt: skip
     game = create_game(db, evening.id, "kaluki", OPTIONS, PLAYERS, first_dealer=0)
-    slots = [add_event(db, game, random_round(rng)) for _ in range(rounds)]
+    slots = [add_event(db, game, random_round(rng)).slot for _ in range(rounds)]
     for slot in rng.sample(slots, CORRECTIONS):
         revise_event(db, game, slot, random_round(rng), based_on=0)
     db.close()

@@ -151,27 +151,36 @@ def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
     )
 
 
+@dataclass(frozen=True)
+class Added:
+    """Where an event went: its slot, and whether another phone had recorded the very same one already."""
+
+    slot: int
+    from_another_phone: bool = False
+
+
 def add_event(
     db: Database, game: StoredGame, event: dict[str, Any], submission: str | None = None, seen: int | None = None
-) -> int:
+) -> Added:
     """Append an event after checking the game with it replays; a form sent twice is recorded once.
 
     `seen` is the game's version the form was filled on: when the very same event has been recorded since
-    (two phones entering the same round), it is not recorded again.
-    Returns the event's slot. RecordError or EventError says why an event cannot be added; nothing is written.
+    (two phones entering the same round), it is not recorded again, and the answer says so.
+    RecordError or EventError says why an event cannot be added; nothing is written.
     """
     with writing(db):
-        earlier = _by_submission(db, submission)
-        if earlier is None and seen is not None:
-            earlier = _same_since(db, game.id, event, seen)
-        if earlier is not None:
-            return earlier
+        resent = _by_submission(db, submission)
+        if resent is not None:
+            return Added(resent)
+        same = None if seen is None else _same_since(db, game.id, event, seen)
+        if same is not None:
+            return Added(same, from_another_phone=True)
         events = current_events(db, game.id)
         record_of(game, [*events, StoredEvent(0, 0, event)]).standings()
         slot = db.execute("SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?", [game.id])
         slot_number: int = slot.fetchone()[0]
         _insert(db, game.id, slot_number, 0, event, submission)
-    return slot_number
+    return Added(slot_number)
 
 
 def revise_event(

@@ -11,13 +11,11 @@ from referee.storage.games import StoredEvent, StoredGame, current_events, games
 
 @dataclass(frozen=True)
 class EveningRef:
-    """The evening a game was played at: its title, when it started and its two keys."""
+    """The evening a game was played at: its title and when it started (never its links)."""
 
     id: int
     title: str
     created_at: str
-    scorer_key: str
-    viewer_key: str
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ class PlayedGame:
 
 # A game's `players` are its seats (for Kaiser, its two teams' players), so one JSON lookup finds both kinds.
 _EVENINGS_OF = """
-    SELECT DISTINCT evenings.id, evenings.title, evenings.created_at, evenings.scorer_key, evenings.viewer_key
+    SELECT DISTINCT evenings.id, evenings.title, evenings.created_at
     FROM games
     JOIN json_each(games.players) AS seat
     JOIN evenings ON evenings.id = games.evening_id
@@ -41,10 +39,7 @@ _EVENINGS_OF = """
 
 def evenings_of(db: Database, name: str) -> list[EveningRef]:
     """The evenings where `name` sat in at least one game."""
-    return [
-        EveningRef(row["id"], row["title"] or "", row["created_at"], row["scorer_key"], row["viewer_key"])
-        for row in db.query(_EVENINGS_OF, [name])
-    ]
+    return [EveningRef(row["id"], row["title"] or "", row["created_at"]) for row in db.query(_EVENINGS_OF, [name])]
 
 
 def games_played(db: Database, name: str) -> list[PlayedGame]:

@@ -5,17 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import abort, redirect, url_for
+from flask import abort, flash, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from referee.rules.events import EventError
 from referee.rules.record import RecordError
 from referee.storage.db import get_db
-from referee.storage.games import StaleEdit, StoredEvent, StoredGame, add_event, game_of
+from referee.storage.games import Added, StaleEdit, StoredEvent, StoredGame, add_event, game_of
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm, SheetForm
 from referee.web.htmx import wants_fragment
+
+ALREADY_THERE = _l(
+    "That entry was already on the sheet, recorded from another phone: it is kept once. "
+    "If yours was another one, enter it again."
+)
 
 
 def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
@@ -47,9 +53,17 @@ def saved(form: KeyedForm, write: Callable[[], object], *, at: int | None = None
 
 
 def recorded(form: SheetForm | KeyedForm, game: StoredGame, event: dict[str, Any]) -> bool:
-    """Add `event` to the game as `form` sent it (its one-time key, the sheet it was filled on), or say why not."""
+    """Add `event` to the game as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
+
+    When another phone recorded the very same entry since this one's sheet, it is kept once, and the page says so.
+    """
     seen = form.seen_version() if isinstance(form, SheetForm) else None
-    return saved(form, lambda: add_event(get_db(), game, event, form.submission.data, seen))
+    added: list[Added] = []
+    if not saved(form, lambda: added.append(add_event(get_db(), game, event, form.submission.data, seen))):
+        return False
+    if added[0].from_another_phone:
+        flash(str(ALREADY_THERE))
+    return True
 
 
 def event_position(events: Sequence[StoredEvent], slot: int) -> int:

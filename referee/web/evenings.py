@@ -14,8 +14,9 @@ from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
 from referee.storage.games import create_game, current_events, games_of
 from referee.storage.rulings import rulings_of
-from referee.web.forms import EveningForm, GameForm, KaiserGameForm, house_rule_hints, kaiser_game_form, split_names
+from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
 from referee.web.htmx import redirect_to, render
+from referee.web.kaiser_forms import KaiserGameForm, kaiser_game_form
 from referee.web.sheets import evening_balances, game_sheet
 
 bp = Blueprint("evenings", __name__)

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField,
     DecimalField,
     Field,
     FormField,
@@ -27,10 +26,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.cards import CardError, parse_cards
-from referee.rules.events import EventError
-from referee.rules.kaiser_events import KaiserHand, KaiserTeams
 from referee.rules.presets import OPTIONS, PRESETS, OptionError, get_preset, show_value
-from referee.rules.table import KaiserRules, RummyRules, rules_for
+from referee.rules.table import RummyRules, rules_for
 
 RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
@@ -42,6 +39,16 @@ MAX_NAME = 24
 def split_names(text: str) -> list[str]:
     """Players' names typed one per line or separated by commas, blanks dropped."""
     return [name.strip() for name in re.split(r"[,\n]", text or "") if name.strip()]
+
+
+def whole_number(text: str | None) -> int | None:
+    """A whole number as typed in ASCII digits ("12"), else None ("", "1.5", "²").
+
+    >>> whole_number("12"), whole_number(" 7 "), whole_number("²"), whole_number(None)
+    (12, 7, None, None)
+    """
+    found = re.fullmatch(r"\s*([0-9]+)\s*", text or "")
+    return int(found[1]) if found else None
 
 
 def one_time_key() -> str:
@@ -198,6 +205,12 @@ class KeyedForm(FlaskForm):
     submission = HiddenField(default=one_time_key)
 
 
+def revision_of(text: str | None) -> int:
+    """The revision an edit was made from, as its form sent it; -1 when it does not say, which no event has."""
+    number = whole_number(text)
+    return -1 if number is None else number
+
+
 class SheetForm(KeyedForm):
     """An entry made on one version of the sheet: the same entry sent from two phones that saw it counts once."""
 
@@ -205,7 +218,7 @@ class SheetForm(KeyedForm):
 
     def seen_version(self) -> int | None:
         """The game's version the form was filled on, if it says."""
-        return int(self.seen.data) if (self.seen.data or "").isdigit() else None
+        return whole_number(self.seen.data)
 
 
 class BuybackForm(KeyedForm):
@@ -219,6 +232,10 @@ class DeleteForm(KeyedForm):
 
     based_on = HiddenField(validators=[InputRequired()])
 
+    def revision(self) -> int:
+        """The revision the form was made from (-1 when it does not say, which no event has)."""
+        return revision_of(self.based_on.data)
+
 
 class RoundForm(SheetForm):
     """A round: the winner, how they went out, and every other player's hand (and laid points in Rami)."""
@@ -231,10 +248,10 @@ class RoundForm(SheetForm):
 
 def hand_value(text: str) -> list[str] | int:
     """A hand as typed or tapped: a number of points, or cards (CardError for a bad card)."""
-    text = (text or "").strip()
-    if text.isdigit():
-        return int(text)
-    return [str(card) for card in parse_cards(text)]
+    points = whole_number(text)
+    if points is not None:
+        return points
+    return [str(card) for card in parse_cards(text or "")]
 
 
 def check_hand(form: Any, field: Field) -> None:
@@ -301,109 +318,3 @@ def round_event(form: RoundForm, players: list[str], rules: RummyRules) -> dict[
     elif form.finish.data == "all_in_one":
         event["all_in_one"] = True
     return event
-
-
-class KaiserGameForm(FlaskForm):
-    """A new Kaiser game: its rules, two teams of two (partners sit opposite) and who deals first."""
-
-    preset = SelectField(_l("Game"), choices={p: p for p in KAISER_PRESETS}, default="kaiser")
-    first = SelectField(_l("Team 1"))
-    partner = SelectField(_l("Team 1: partner"))
-    second = SelectField(_l("Team 2"))
-    second_partner = SelectField(_l("Team 2: partner"))
-    dealer = SelectField(_l("First dealer"))
-    house = FormField(KaiserHouseRulesForm, label=_l("House rules"))
-
-    def seats(self) -> list[str]:
-        """The four players clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner."""
-        return [self.first.data, self.second.data, self.partner.data, self.second_partner.data]
-
-    def teams(self) -> dict[str, list[str]]:
-        """The two teams as the game record writes them, each named after its players."""
-        one, two = [self.first.data, self.partner.data], [self.second.data, self.second_partner.data]
-        return {" & ".join(one): one, " & ".join(two): two}
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """Four different players, and a first dealer among them."""
-        valid = super().validate(extra_validators)
-        seats = self.seats()
-        twice = next((name for name in seats if seats.count(name) > 1), None)
-        if twice:
-            self.form_errors.append(
-                str(_l("“%(name)s” cannot play in two places: Kaiser needs four players.", name=twice))
-            )
-            valid = False
-        if self.dealer.data not in seats:
-            self.dealer.errors = [*self.dealer.errors, str(_l("The first dealer must be one of the four players."))]
-            valid = False
-        problems = self.house.form.check(self.preset.data)
-        self.form_errors.extend(problems)
-        return valid and not problems and not self.house.form.errors
-
-
-def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm:
-    """The Kaiser game form for an evening's players, the first four seated as they sit (partners opposite)."""
-    defaults = (players + [""] * 4)[:4]
-    form = KaiserGameForm(
-        formdata,
-        prefix="kaiser",  # its fields' ids must not clash with the rummy game form's on the same page
-        first=defaults[0],
-        second=defaults[1],
-        partner=defaults[2],
-        second_partner=defaults[3],
-        dealer=defaults[0],
-    )
-    for field in (form.first, form.partner, form.second, form.second_partner, form.dealer):
-        field.choices = {name: name for name in players}
-    return form
-
-
-class KaiserHandForm(SheetForm):
-    """A Kaiser hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
-
-    based_on = HiddenField()
-    dealer = HiddenField()  # who dealt, as the scorer saw it: a hand recorded meanwhile from another phone shows
-    bids: list[int]  # the bids the rules allow, from min_bid to 12
-    bidder = RadioField(_l("Who won the bid?"), validators=[InputRequired(_l("Pick the player who won the bid."))])
-    bid = IntegerField(_l("Bid"), validators=[InputRequired(_l("Pick the bid."))])
-    no_trump = BooleanField(_l("No trump (counts double)"))
-    tricks = IntegerField(
-        _l("Tricks taken by the bidding team"), validators=[InputRequired(_l("Pick the bidding team's tricks."))]
-    )
-    five_hearts = RadioField(_l("Who took the 5♥?"), validators=[InputRequired(_l("Pick the team that took the 5♥."))])
-    three_spades = RadioField(_l("Who took the 3♠?"), validators=[InputRequired(_l("Pick the team that took the 3♠."))])
-
-
-def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = None, **data: Any) -> KaiserHandForm:
-    """The hand form for this table: the four players to bid, the bids the rules allow, the two teams."""
-    form = KaiserHandForm(formdata, **data)
-    form.bidder.choices = {name: name for name in teams.seats}
-    form.five_hearts.choices = {name: name for name in teams.names}
-    form.three_spades.choices = {name: name for name in teams.names}
-    form.bids = list(range(rules.min_bid, 13))
-    return form
-
-
-def kaiser_hand_event(
-    form: KaiserHandForm, teams: KaiserTeams, dealer: str | None, position: int
-) -> dict[str, Any] | None:
-    """The game record's `hand` event the form describes (both teams' tricks), or None with the reason on the form.
-
-    The rules engine checks the tricks and the two cards, so a refusal gives its reason.
-    """
-    bidding = teams.team_of(form.bidder.data)
-    raw = {
-        "type": "hand",
-        "dealer": dealer,
-        "bidder": form.bidder.data,
-        "bid": form.bid.data,
-        "no_trump": bool(form.no_trump.data),
-        "tricks": {bidding: form.tricks.data},
-        "five_hearts": form.five_hearts.data,
-        "three_spades": form.three_spades.data,
-    }
-    try:
-        return KaiserHand.from_json(raw, position, teams).as_json()
-    except EventError as error:
-        form.form_errors.append(error.reason)
-        return None

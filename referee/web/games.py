@@ -20,7 +20,7 @@ from referee.storage.games import (
 )
 from referee.web.charts import chart_for_game
 from referee.web.entries import after_write, event_position, open_game, recorded, saved
-from referee.web.forms import BuybackForm, DeleteForm, RoundForm, SheetForm, round_event, round_form
+from referee.web.forms import BuybackForm, DeleteForm, RoundForm, SheetForm, revision_of, round_event, round_form
 from referee.web.htmx import render
 from referee.web.kaiser import kaiser_page
 from referee.web.sheets import Sheet, build_sheet, describe_change, game_sheet, picker_data
@@ -37,7 +37,8 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
     sheet = build_sheet(game, events)
     version = game_version(db, game.id)
     if form is None:
-        form = round_form(list(sheet.still_in), sheet.rules, seen=version)
+        form = round_form(list(sheet.still_in), sheet.rules)
+    form.seen.data = version  # a refused round is sent again on the sheet shown now
     context = {
         "game": game,
         "sheet": sheet,
@@ -87,6 +88,8 @@ def show(key: str, number: int) -> ResponseReturnValue:
 def record_round(key: str, number: int) -> ResponseReturnValue:
     """Record a round from the form; any refusal comes back on the form with status 422."""
     game = open_game(key, number, writing=True)
+    if game.teams is not None:
+        abort(404)  # a Kaiser game records hands, not rounds
     sheet = build_sheet(game, current_events(get_db(), game.id))
     form = round_form(list(sheet.still_in), sheet.rules, request.form)
     event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
@@ -121,7 +124,7 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Delete one event (the undo button deletes the last); the change log keeps what it was."""
     game = open_game(key, number, writing=True)
     form = DeleteForm()
-    based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
+    based_on = form.revision()
     delete = lambda: revise_event(get_db(), game, slot, None, based_on, form.submission.data)  # noqa: E731
     if form.validate() and saved(form, delete, at=0):
         return after_write(key, number, lambda: _page(game))
@@ -155,7 +158,7 @@ def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
         return _edit_page(game, form, slot, sheet)
     form = round_form(players, sheet.rules, request.form)
     event = round_event(form, players, sheet.rules) if form.validate() else None
-    based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
+    based_on = revision_of(form.based_on.data)
     revise = lambda: revise_event(get_db(), game, slot, event, based_on, form.submission.data)  # noqa: E731
     position = event_position(current_events(get_db(), game.id), slot)
     if event is not None and saved(form, revise, at=position):

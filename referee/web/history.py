@@ -17,11 +17,11 @@ bp = Blueprint("history", __name__)
 def player(key: str, name: str) -> ResponseReturnValue:
     """One player's numbers over every game they played, and their newest games with a chart each.
 
-    404 for a name that never sat in a game, unless it is one of this evening's players (no game yet).
+    404 for a name that is not one of this evening's players.
     Only this evening's games are linked: another evening's keys never reach the page.
     """
     evening = open_evening(key)
+    if name not in evening.players:
+        abort(404)  # an evening's link shows its own players' histories, nobody else's
     games = games_played(get_db(), name)
-    if not games and name not in evening.players:
-        abort(404)
     return render_template("history/player.html", evening=evening, history=build_history(name, games, evening.id))

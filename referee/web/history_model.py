@@ -59,7 +59,7 @@ class Tally:
 class GameLine:
     """One game of the history: when, where, the result, and its chart."""
 
-    date: str
+    date: str  # when the game started, as stored (UTC); the page shows its local date
     evening_title: str
     number: int
     preset: str
@@ -129,7 +129,7 @@ def game_line(name: str, played: PlayedGame, replayed: Replayed, evening_id: int
     won = over and winner == (name if team is None else team)
     outcome = "won" if won else ("lost" if over else "playing")
     return GameLine(
-        played.game.created_at[:10],
+        played.game.created_at,
         played.evening.title,
         played.game.number,
         played.game.preset,

@@ -13,8 +13,9 @@ from referee.storage.db import get_db
 from referee.storage.games import StoredGame, change_log, current_events, game_version, revise_event
 from referee.web.charts import chart_for_game
 from referee.web.entries import after_write, event_position, open_game, recorded, saved
-from referee.web.forms import DeleteForm, KaiserHandForm, SheetForm, kaiser_hand_event, kaiser_hand_form
+from referee.web.forms import DeleteForm, revision_of
 from referee.web.htmx import render
+from referee.web.kaiser_forms import KaiserHandForm, PassedForm, kaiser_hand_event, kaiser_hand_form
 from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
 from referee.web.sheets import describe_change
 
@@ -29,11 +30,14 @@ def kaiser_page(
     events = current_events(db, game.id)
     sheet = build_kaiser_sheet(game, events)
     version = game_version(db, game.id)
+    if form is None:
+        form = kaiser_hand_form(sheet.teams, sheet.rules)
+    form.seen.data, form.dealer.data = version, sheet.dealer  # a refused hand is sent again on the sheet shown now
     context = {
         "game": game,
         "sheet": sheet,
-        "form": form or kaiser_hand_form(sheet.teams, sheet.rules, seen=version, dealer=sheet.dealer),
-        "passed_form": SheetForm(formdata=None, seen=version),
+        "form": form,
+        "passed_form": PassedForm(formdata=None, seen=version, dealer=sheet.dealer),
         "delete_form": DeleteForm(formdata=None),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
@@ -67,8 +71,8 @@ def record_hand(key: str, number: int) -> ResponseReturnValue:
 def passed_deal(key: str, number: int) -> ResponseReturnValue:
     """Record a deal where everybody passed: no hand is played, and the deal passes to the left."""
     game, sheet = _open(key, number)
-    form = SheetForm()
-    event = {"type": "passed", "dealer": sheet.dealer}
+    form = PassedForm()
+    event = {"type": "passed", "dealer": form.dealer.data or sheet.dealer}  # the deal the scorer saw passed
     if form.validate() and recorded(form, game, event):
         return after_write(key, number, lambda: kaiser_page(game))
     return kaiser_page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
@@ -90,7 +94,7 @@ def edit_hand(key: str, number: int, slot: int) -> ResponseReturnValue:
     form = kaiser_hand_form(sheet.teams, sheet.rules, request.form)
     position = event_position(events, slot)
     event = kaiser_hand_event(form, sheet.teams, stored.data["dealer"], position) if form.validate() else None
-    based_on = int(form.based_on.data) if (form.based_on.data or "").isdigit() else -1
+    based_on = revision_of(form.based_on.data)
     revise = lambda: revise_event(get_db(), game, slot, event, based_on, form.submission.data)  # noqa: E731
     if event is not None and saved(form, revise, at=position):
         return redirect(url_for("games.show", key=key, number=number), 303)

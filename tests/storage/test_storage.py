@@ -10,7 +10,17 @@ import pytest
 from referee.rules.events import EventError
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening, evening_by_key, known_names
-from referee.storage.games import StaleEdit, add_event, change_log, create_game, current_events, revise_event
+from referee.storage.games import (
+    Added,
+    StaleEdit,
+    add_event,
+    change_log,
+    create_game,
+    current_events,
+    game_version,
+    record_of,
+    revise_event,
+)
 from referee.storage.migrations import migrations
 
 
@@ -48,7 +58,7 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = add_event(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": 10}})
+    slot = add_event(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": 10}}).slot
     revise_event(db, game, slot, {"type": "round", "winner": "Ana", "hands": {"Ben": 12}}, based_on=0)
     assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 2
@@ -70,7 +80,7 @@ def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-
 
 def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = add_event(db, game, {"type": "void"})
+    slot = add_event(db, game, {"type": "void"}).slot
     revise_event(db, game, slot, None, based_on=0)
     with pytest.raises(StaleEdit):
         revise_event(db, game, slot, {"type": "void"}, based_on=0)
@@ -80,3 +90,21 @@ def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-d
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     assert add_event(db, game, {"type": "void"}, "key") == add_event(db, game, {"type": "void"}, "key")
     assert len(current_events(db, game.id)) == 1
+
+
+def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    seen = game_version(db, game.id)
+    first = add_event(db, game, {"type": "void"}, "phone-1", seen)
+    second = add_event(db, game, {"type": "void"}, "phone-2", seen)
+    assert first == Added(first.slot) and second == Added(first.slot, from_another_phone=True)
+    third = add_event(db, game, {"type": "void"}, "phone-2-again", game_version(db, game.id))
+    assert third.slot != first.slot and not third.from_another_phone
+    assert len(current_events(db, game.id)) == 2
+
+
+def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # type: ignore[no-untyped-def]
+    teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
+    game = create_game(db, _evening(db).id, "kaiser", {}, [], 3, teams)
+    assert game.teams == teams and game.players == ("Ana", "Ben", "Céline", "Driss")
+    assert record_of(game, []).as_json()["first_dealer"] == "Driss"

@@ -231,3 +231,8 @@ def test_the_game_page_charts_the_running_totals_once_a_round_is_played(table: T
     table.round(game, "A", {"B": 10, "C": 20, "D": 30}, ALL)
     page = table.get(game).get_data(as_text=True)
     assert page.count('<polyline class="series') == 4 and "Chart of the running totals" in page
+
+
+def test_a_hand_typed_with_other_digits_is_refused_not_a_crash(table: Table, game: str) -> None:
+    response = table.round(game, "A", {"B": "²", "C": 2, "D": 3}, ALL)
+    assert response.status_code == 422 and len(_events(table)) == 0

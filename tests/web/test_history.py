@@ -76,7 +76,8 @@ def test_a_player_sees_the_games_of_two_evenings_and_their_numbers(table: Table)
     assert number(html, "Average penalty per round") == "16.3"
     assert "a round the player won counts 0" in html
     assert number(html, "Kalukis") == "0"
-    assert number(page(table, f"{friday}/players/C"), "Kalukis") == "1"
+    assert number(page(table, f"{saturday}/players/C"), "Kalukis") == "1"
+    assert table.get(f"{friday}/players/C").status_code == 404  # C did not play on Friday: not that link's to show
     assert "<strong>won</strong>, final score 25" in html and "still being played, 40 so far" in html
 
 

@@ -297,3 +297,65 @@ def test_the_kaiser_page_charts_both_teams_running_totals(table: Table, game: st
     hand(table, game, "Ana", 7, 6, NS, EW)
     page = table.get(game).get_data(as_text=True)
     assert page.count('<polyline class="series') == 2 and "wins at 52" in page
+
+
+def seen_and_dealer(table: Table, game: str) -> dict[str, str]:
+    """The sheet version and the dealer the hand form on the page was filled with."""
+    page = table.get(game).get_data(as_text=True)
+    form = page.split('class="round kaiser-hand"')[1]
+    return {
+        "seen": re.search(r'name="seen" type="hidden" value="(\d+)"', form).group(1),
+        "dealer": re.search(r'name="dealer" type="hidden" value="([^"]+)"', form).group(1),
+    }
+
+
+def test_everybody_passed_from_two_phones_on_the_same_sheet_is_recorded_once(table: Table, game: str) -> None:
+    sheet = seen_and_dealer(table, game)
+    for phone in ("one", "two"):
+        assert table.post(f"{game}/passed", {**sheet, "submission": phone}).status_code == 303
+    assert events(table) == [{"type": "passed", "dealer": "Driss"}]
+
+
+def test_a_hand_refused_because_another_phone_recorded_one_can_be_sent_again(table: Table, game: str) -> None:
+    stale = seen_and_dealer(table, game)
+    hand(table, game, "Ana", 7, 6, NS, EW, submission="first", **stale)
+    refused = hand(table, game, "Ben", 8, 5, EW, NS, submission="second", **stale)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "Ana deals now, not Driss" in page
+    fresh = {
+        "seen": re.search(r'name="seen" type="hidden" value="(\d+)"', page).group(1),
+        "dealer": re.search(r'name="dealer" type="hidden" value="([^"]+)"', page).group(1),
+    }
+    assert fresh["dealer"] == "Ana" and fresh != stale
+    assert hand(table, game, "Ben", 8, 5, EW, NS, submission="second", **fresh).status_code == 303
+    assert [event["dealer"] for event in events(table)] == ["Driss", "Ana"]
+
+
+def test_an_idle_phone_sending_an_entry_already_recorded_is_told(table: Table, game: str) -> None:
+    idle = seen_and_dealer(table, game)
+    hand(table, game, "Ana", 7, 6, NS, EW, submission="busy", **idle)
+    response = hand(table, game, "Ana", 7, 6, NS, EW, submission="idle", **idle)
+    assert response.status_code == 303 and len(events(table)) == 1
+    assert "That entry was already on the sheet, recorded from another phone" in table.get(game).get_data(as_text=True)
+    assert "recorded from another phone" not in table.get(game).get_data(as_text=True)  # said once
+
+
+@pytest.mark.parametrize("field", ["seen", "based_on"])
+def test_a_number_field_with_other_digits_is_not_a_crash(table: Table, game: str, field: str) -> None:
+    hand(table, game, "Ana", 7, 6, NS, EW)
+    slot = re.search(r"/hands/(\d+)\"", table.get(game).get_data(as_text=True)).group(1)
+    data = {"bidder": "Ana", "bid": 8, "tricks": 6, "five_hearts": NS, "three_spades": EW, "based_on": "0", field: "²"}
+    assert table.post(f"{game}/hands/{slot}", data).status_code in (303, 422)
+    assert hand(table, game, "Ben", 7, 6, EW, NS, **{field: "²"}).status_code in (303, 422)
+
+
+def test_a_round_posted_to_a_kaiser_game_is_not_found(table: Table, game: str) -> None:
+    assert table.post(f"{game}/rounds", {"winner": "Ana"}).status_code == 404
+
+
+def test_two_teams_with_the_same_name_are_refused_plainly(table: Table) -> None:
+    evening = table.evening("X & Y\nZ\nX\nY & Z")
+    seats = {"preset": "kaiser", "first": "X & Y", "partner": "Z", "second": "X", "second_partner": "Y & Z"}
+    response = table.post(f"{evening}/kaiser", kaiser_fields({**seats, "dealer": "Z"}))
+    assert response.status_code == 422
+    assert "Both teams would be called “X &amp; Y &amp; Z”." in response.get_data(as_text=True)

@@ -1,0 +1,131 @@
+"""The Kaiser forms: a new game's two teams and first dealer, and one hand (the rules check what it says)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FormField, HiddenField, IntegerField, RadioField, SelectField
+from wtforms.validators import InputRequired
+
+from referee.rules.events import EventError
+from referee.rules.kaiser_events import KaiserHand, KaiserTeams
+from referee.rules.table import KaiserRules
+from referee.web.forms import KAISER_PRESETS, KaiserHouseRulesForm, SheetForm
+
+
+class KaiserGameForm(FlaskForm):
+    """A new Kaiser game: its rules, two teams of two (partners sit opposite) and who deals first."""
+
+    preset = SelectField(_l("Game"), choices={p: p for p in KAISER_PRESETS}, default="kaiser")
+    first = SelectField(_l("Team 1"))
+    partner = SelectField(_l("Team 1: partner"))
+    second = SelectField(_l("Team 2"))
+    second_partner = SelectField(_l("Team 2: partner"))
+    dealer = SelectField(_l("First dealer"))
+    house = FormField(KaiserHouseRulesForm, label=_l("House rules"))
+
+    def seats(self) -> list[str]:
+        """The four players clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner."""
+        return [self.first.data, self.second.data, self.partner.data, self.second_partner.data]
+
+    def teams(self) -> dict[str, list[str]]:
+        """The two teams as the game record writes them, each named after its players."""
+        one, two = [self.first.data, self.partner.data], [self.second.data, self.second_partner.data]
+        return {" & ".join(one): one, " & ".join(two): two}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Four different players, and a first dealer among them."""
+        valid = super().validate(extra_validators)
+        seats = self.seats()
+        twice = next((name for name in seats if seats.count(name) > 1), None)
+        if twice:
+            self.form_errors.append(
+                str(_l("“%(name)s” cannot play in two places: Kaiser needs four players.", name=twice))
+            )
+            valid = False
+        names = list(self.teams())
+        if not twice and len(names) < 2:
+            self.form_errors.append(str(_l("Both teams would be called “%(name)s”.", name=names[0])))
+            valid = False
+        if self.dealer.data not in seats:
+            self.dealer.errors = [*self.dealer.errors, str(_l("The first dealer must be one of the four players."))]
+            valid = False
+        problems = self.house.form.check(self.preset.data)
+        self.form_errors.extend(problems)
+        return valid and not problems and not self.house.form.errors
+
+
+def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm:
+    """The Kaiser game form for an evening's players, the first four seated as they sit (partners opposite)."""
+    defaults = (players + [""] * 4)[:4]
+    form = KaiserGameForm(
+        formdata,
+        prefix="kaiser",  # its fields' ids must not clash with the rummy game form's on the same page
+        first=defaults[0],
+        second=defaults[1],
+        partner=defaults[2],
+        second_partner=defaults[3],
+        dealer=defaults[0],
+    )
+    for field in (form.first, form.partner, form.second, form.second_partner, form.dealer):
+        field.choices = {name: name for name in players}
+    return form
+
+
+class PassedForm(SheetForm):
+    """A deal where everybody passed, on the sheet the scorer saw: whose deal it was."""
+
+    dealer = HiddenField()
+
+
+class KaiserHandForm(SheetForm):
+    """A Kaiser hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
+
+    based_on = HiddenField()
+    dealer = HiddenField()  # who dealt, as the scorer saw it: a hand recorded meanwhile from another phone shows
+    bids: list[int]  # the bids the rules allow, from min_bid to 12
+    bidder = RadioField(_l("Who won the bid?"), validators=[InputRequired(_l("Pick the player who won the bid."))])
+    bid = IntegerField(_l("Bid"), validators=[InputRequired(_l("Pick the bid."))])
+    no_trump = BooleanField(_l("No trump (counts double)"))
+    tricks = IntegerField(
+        _l("Tricks taken by the bidding team"), validators=[InputRequired(_l("Pick the bidding team's tricks."))]
+    )
+    five_hearts = RadioField(_l("Who took the 5♥?"), validators=[InputRequired(_l("Pick the team that took the 5♥."))])
+    three_spades = RadioField(_l("Who took the 3♠?"), validators=[InputRequired(_l("Pick the team that took the 3♠."))])
+
+
+def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = None, **data: Any) -> KaiserHandForm:
+    """The hand form for this table: the four players to bid, the bids the rules allow, the two teams."""
+    form = KaiserHandForm(formdata, **data)
+    form.bidder.choices = {name: name for name in teams.seats}
+    form.five_hearts.choices = {name: name for name in teams.names}
+    form.three_spades.choices = {name: name for name in teams.names}
+    form.bids = list(range(rules.min_bid, 13))
+    return form
+
+
+def kaiser_hand_event(
+    form: KaiserHandForm, teams: KaiserTeams, dealer: str | None, position: int
+) -> dict[str, Any] | None:
+    """The game record's `hand` event the form describes (both teams' tricks), or None with the reason on the form.
+
+    The rules engine checks the tricks and the two cards, so a refusal gives its reason.
+    """
+    bidding = teams.team_of(form.bidder.data)
+    raw = {
+        "type": "hand",
+        "dealer": dealer,
+        "bidder": form.bidder.data,
+        "bid": form.bid.data,
+        "no_trump": bool(form.no_trump.data),
+        "tricks": {bidding: form.tricks.data},
+        "five_hearts": form.five_hearts.data,
+        "three_spades": form.three_spades.data,
+    }
+    try:
+        return KaiserHand.from_json(raw, position, teams).as_json()
+    except EventError as error:
+        form.form_errors.append(error.reason)
+        return None
