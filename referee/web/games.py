@@ -49,7 +49,6 @@ def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **
         "picker": picker_data(sheet.rules, len(game.players)),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
-        "chart": chart_for_game(game, events),
         **extra,
     }
     return render("games/show.html", "games/_game.html", status, **context)
@@ -71,11 +70,18 @@ def live(key: str, number: int) -> ResponseReturnValue:
             "sheet": sheet,
             "version": version,
             "buyback_form": BuybackForm(formdata=None),
-            "chart": chart_for_game(game, events),
         }
         response = make_response(render_template(f"{'kaiser' if game.teams else 'games'}/_live.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/chart")
+def chart(key: str, number: int) -> ResponseReturnValue:
+    """The running totals as a chart: the fragment the game page fetches when it is opened, or a page of its own."""
+    game = open_game(key, number)
+    drawn = chart_for_game(game, current_events(get_db(), game.id))
+    return render("games/chart.html", "components/chart.html", game=game, chart=drawn)
 
 
 @bp.get("")

@@ -11,7 +11,6 @@ from flask_babel import gettext as _
 from referee.rules.kaiser_events import KaiserTeams
 from referee.storage.db import get_db
 from referee.storage.games import StoredGame, change_log, current_events, game_version, revise_event
-from referee.web.charts import chart_for_game
 from referee.web.entries import after_write, event_position, open_game, recorded, saved
 from referee.web.forms import DeleteForm, revision_of
 from referee.web.htmx import render
@@ -41,7 +40,6 @@ def kaiser_page(
         "delete_form": DeleteForm(formdata=None),
         "log": [describe_change(change) for change in change_log(db, game.id)],
         "version": version,
-        "chart": chart_for_game(game, events),
         **extra,
     }
     return render("games/show.html", "games/_game.html", status, **context)

@@ -56,6 +56,11 @@ def test_a_kaiser_game_to_52_with_no_trump_and_the_45_rule(home: HomePage, words
     )
     expect(game.entry_form()).to_have_count(0)
 
+    game.page.get_by_text(words("Chart of the running totals")).click()  # drawn when opened
+    label = words.plural_pattern("Running totals over %(num)s hand", "Running totals over %(num)s hands", whole=False)
+    chart = game.page.get_by_role("img", name=label)
+    expect(chart.locator("polyline")).to_have_count(2)
+
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_correcting_a_kaiser_hand_scores_the_later_hands_again(home: HomePage, words: Words) -> None:

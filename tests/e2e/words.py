@@ -47,9 +47,9 @@ class Words:
         """A regex for `message` (the whole text, unless not `whole`), any value in the placeholders not given."""
         return _compile([self.catalog.gettext(message)], values, whole)
 
-    def plural_pattern(self, singular: str, plural: str) -> re.Pattern[str]:
-        """A regex for the whole text of any form of a plural message, whatever its number."""
-        return _compile({self.catalog.ngettext(singular, plural, num) for num in (1, 2, 5)}, {}, True)
+    def plural_pattern(self, singular: str, plural: str, *, whole: bool = True) -> re.Pattern[str]:
+        """A regex for any form of a plural message (the whole text, unless not `whole`), whatever its number."""
+        return _compile({self.catalog.ngettext(singular, plural, num) for num in (1, 2, 5)}, {}, whole)
 
 
 def _compile(texts: Iterable[str], values: Mapping[str, object], whole: bool) -> re.Pattern[str]:

@@ -227,10 +227,13 @@ def test_other_phones_poll_the_sheet_and_get_304_while_nothing_changed(table: Ta
 
 
 def test_the_game_page_charts_the_running_totals_once_a_round_is_played(table: Table, game: str) -> None:
-    assert "<polyline" not in table.get(game).get_data(as_text=True)
+    assert "Chart of the running totals" not in table.get(game).get_data(as_text=True)
     table.round(game, "A", {"B": 10, "C": 20, "D": 30}, ALL)
     page = table.get(game).get_data(as_text=True)
-    assert page.count('<polyline class="series') == 4 and "Chart of the running totals" in page
+    assert f'hx-get="{game}/chart"' in page and "<polyline" not in page  # drawn only when opened
+    fragment = table.get(f"{game}/chart", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in fragment and fragment.count('<polyline class="series') == 4
+    assert "eliminated at 150" in table.get(f"{game}/chart").get_data(as_text=True)  # a page of its own, no JS
 
 
 def test_a_hand_typed_with_other_digits_is_refused_not_a_crash(table: Table, game: str) -> None:

@@ -295,7 +295,7 @@ def test_a_bad_kaiser_house_rule_is_refused_on_its_field(table: Table) -> None:
 
 def test_the_kaiser_page_charts_both_teams_running_totals(table: Table, game: str) -> None:
     hand(table, game, "Ana", 7, 6, NS, EW)
-    page = table.get(game).get_data(as_text=True)
+    page = table.get(f"{game}/chart").get_data(as_text=True)
     assert page.count('<polyline class="series') == 2 and "wins at 52" in page
 
 
