@@ -59,6 +59,13 @@ class GameRecord:
         dealer = self.players.index(self.first_dealer) if self.first_dealer else 0
         return replay(rules, self.players, [e for e in self.events if isinstance(e, Round | Void | Buyback)], dealer)
 
+    def dealt_first(self) -> str:
+        """Who dealt first: the record's first dealer, else the first Kaiser deal's dealer, else the first seat."""
+        if self.first_dealer:
+            return self.first_dealer
+        dealers = [event.dealer for event in self.events if isinstance(event, KaiserHand | PassedDeal)]
+        return dealers[0] if dealers else self.players[0]
+
     def as_json(self) -> dict[str, Any]:
         """The record as FORMATS.md writes it."""
         seats: dict[str, Any] = {"teams": self.teams.as_json()} if self.teams else {"players": list(self.players)}

@@ -122,3 +122,12 @@ def speaking(gettext: Gettext, ngettext: Ngettext) -> Voice:
     'the game is over'
     """
     return Voice(Speaker(gettext, ngettext))
+
+
+def signed(points: int) -> str:
+    """A score change as the sheet writes it: a plus for a gain, a true minus for a loss.
+
+    >>> signed(18), signed(0), signed(-7)
+    ('+18', '0', '−7')
+    """
+    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")

@@ -9,7 +9,6 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from referee.rules.kaiser_events import KaiserHand, PassedDeal
 from referee.rules.record import EVENING_FORMAT, GAME_FORMAT, GameRecord, RecordError, read_evening, read_game
 from referee.rules.words import say
 from referee.storage.db import writing
@@ -97,7 +96,7 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
                         "preset": game.preset,
                         "options": json.dumps(dict(game.options), ensure_ascii=False),
                         "players": json.dumps(list(game.players), ensure_ascii=False),
-                        "first_dealer": game.players.index(_first_dealer(game)),
+                        "first_dealer": game.players.index(game.dealt_first()),
                         "created_at": at,
                         "teams": None if game.teams is None else json.dumps(game.teams.as_json(), ensure_ascii=False),
                     }
@@ -110,11 +109,3 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
     found = evening_by_key(db, scorer)
     assert found is not None
     return found[0]
-
-
-def _first_dealer(game: GameRecord) -> str:
-    """Who dealt first: the record's first dealer, else the first Kaiser deal's dealer, else the first seat."""
-    if game.first_dealer:
-        return game.first_dealer
-    dealers = [event.dealer for event in game.events if isinstance(event, KaiserHand | PassedDeal)]
-    return dealers[0] if dealers else game.players[0]

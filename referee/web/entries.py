@@ -52,7 +52,7 @@ def saved(form: KeyedForm, write: Callable[[], object], *, at: int | None = None
     return True
 
 
-def recorded(form: SheetForm | KeyedForm, game: StoredGame, event: dict[str, Any]) -> bool:
+def recorded(form: KeyedForm, game: StoredGame, event: dict[str, Any]) -> bool:
     """Add `event` to the game as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
 
     When another phone recorded the very same entry since this one's sheet, it is kept once, and the page says so.

@@ -10,6 +10,7 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import KaiserHand, KaiserTeams, parse_kaiser_event
 from referee.rules.table import KaiserRules
+from referee.rules.words import signed
 from referee.storage.games import StoredEvent, StoredGame, record_of
 
 
@@ -20,6 +21,7 @@ class TeamColumn:
     name: str
     players: tuple[str, str]
     score: int
+    deals: bool = False  # one of its players deals next
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,6 @@ class HandLine:
     bidder: str | None = None
     bid: str = ""  # "7" or "8 no trump"
     bidding_team: str | None = None
-    points: tuple[int, ...] = ()  # each team's trick points, in the teams' order
     cells: tuple[str, ...] = ("", "")  # each team's score change: "+18", "−7", "0"
     explanations: tuple[str, ...] = ()  # each team's rule, in words
 
@@ -65,13 +66,10 @@ class KaiserSheet:
         """The hands played, passed deals not counted."""
         return sum(line.kind == "hand" for line in self.lines)
 
-    def players_of(self, team: str) -> tuple[str, str]:
-        """The two players of `team`."""
-        return next(column.players for column in self.columns if column.name == team)
-
-
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
+    @property
+    def can_pass(self) -> bool:
+        """Whether a deal may be passed out: not under `all_pass = dealer_forced`, where the dealer must bid."""
+        return self.rules.all_pass != "dealer_forced"
 
 
 def build_kaiser_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> KaiserSheet:
@@ -90,7 +88,7 @@ def build_kaiser_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> Kaise
             break
         lines.append(_line(stored, state))
     first, second = (
-        TeamColumn(name, players, score)
+        TeamColumn(name, players, score, not state.over and state.next_dealer in players)
         for name, players, score in zip(teams.names, teams.players, state.scores, strict=True)
     )
     return KaiserSheet(
@@ -112,7 +110,6 @@ def _line(stored: StoredEvent, after: KaiserGame) -> HandLine:
         event.bidder,
         str(Bid(event.bid, event.no_trump)),
         result.bidding_team,
-        tuple(team.points for team in result.results),
-        tuple(_signed(team.change) for team in result.results),
+        tuple(signed(team.change) for team in result.results),
         tuple(team.explanation for team in result.results),
     )

@@ -12,6 +12,7 @@ from referee.rules.rummy import ELIMINATED, RummyGame, apply, new_game, restart_
 from referee.rules.rummy_events import Buyback, Round, Void, rummy_event_from_json
 from referee.rules.table import RummyRules
 from referee.rules.values import hand_card_value
+from referee.rules.words import signed
 from referee.storage.games import Change, StoredEvent, StoredGame, record_of
 from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
 
@@ -75,10 +76,6 @@ class Sheet:
         return self.lines[-1] if self.lines else None
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
-
-
 def build_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> Sheet:
     """Replay the stored events one by one and lay out what each did."""
     rules = record_of(game, []).rules
@@ -107,7 +104,7 @@ def _line(stored: StoredEvent, event: Round | Void | Buyback, before: RummyGame,
     if isinstance(event, Void):
         return Line(stored.slot, stored.revision, "void", after.rounds, None, None, tuple("" for _ in names))
     points = after.results[-1].points
-    cells = tuple(_signed(points[name]) if name in points else "" for name in names)
+    cells = tuple(signed(points[name]) if name in points else "" for name in names)
     finish = "all_in_one" if event.all_in_one else event.rami
     return Line(stored.slot, stored.revision, "round", after.rounds, event.winner, finish, cells)
 
