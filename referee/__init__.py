@@ -4,25 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask is imported by create_app alone: the rules commands start without the web app.
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+# A built wheel carries templates/, static/ and the compiled translations/ here (setup.py); the repository does not.
+PACKAGED = Path(__file__).resolve().parent / "_app"
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the Flask app: configuration from the instance folder (or `test_config`), then the blueprints."""
+    from flask import Flask
+
+    files = PACKAGED if (PACKAGED / "templates").is_dir() else ROOT
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(files / "templates"),
+        static_folder=str(files / "static"),
     )
     app.config.from_mapping(
         SECRET_KEY="dev",
         DATABASE=str(Path(app.instance_path) / "referee.sqlite"),
-        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(files / "translations"),
         WTF_CSRF_TIME_LIMIT=None,  # a card night lasts longer than an hour
     )
     if test_config is None:

@@ -140,8 +140,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def canonical(cards: Iterable[Card]) -> list[str]:
-    """Cards in the canonical notation of the game record (`10H`, `QS`, `JK`)."""
-    return [str(c) for c in cards]
+    """Cards as JSON output writes them (FORMATS.md): `10H`, `QS`, and every joker `JK`, declared or not.
+
+    >>> canonical(parse_cards("10♥ qs JK=8D"))
+    ['10H', 'QS', 'JK']
+    """
+    return [str(JOKER) if c.is_joker else str(c) for c in cards]
 
 
 def check_pack_limits(cards: Sequence[Card], packs: int, jokers: int) -> None:

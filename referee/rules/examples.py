@@ -13,7 +13,7 @@ from referee.rules.cards import check_pack_limits, parse_cards
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.table import RummyRules, rummy_rules
-from referee.rules.values import penalty
+from referee.rules.values import penalty_json
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Example:
         check_pack_limits(cards, rules.pack_count(), rules.joker_count())
         if self.command == "check":
             return check_meld(cards, rules).as_json()
-        return {"cards": [str(card) for card in cards], "penalty": penalty(cards, rules)}
+        return penalty_json(cards, rules)
 
     def verdict(self, rules: RummyRules | None = None) -> str:
         """The answer in one line: `valid run, 31`, `opens, 54`, `not valid`, `refused, 36`, `54`."""

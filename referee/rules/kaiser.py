@@ -7,11 +7,11 @@ dealer, or else the first event's dealer, sets where it starts. The table and th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.rules.events import EventError
+from referee.rules.game import Kind, Offer
 from referee.rules.kaiser_bidding import MAX_BID, Bid
 from referee.rules.kaiser_events import (
     KaiserError,
@@ -96,14 +96,20 @@ class HandResult:
 
 
 @dataclass(frozen=True)
+class PassedResult:
+    """What a deal everybody passed did: nothing but move the deal on."""
+
+    dealer: str
+
+
+@dataclass(frozen=True)
 class KaiserGame:
-    """A Kaiser game as its events leave it; `replay_kaiser` builds it, `apply` adds one event."""
+    """A Kaiser game as its events leave it (the `Game` of `referee.rules.game`)."""
 
     rules: KaiserRules
     teams: KaiserTeams
     scores: tuple[int, int] = (0, 0)
-    hand_results: tuple[HandResult, ...] = ()
-    events: tuple[KaiserEvent, ...] = ()
+    hands: int = 0  # the hands played, not counting deals everybody passed
     next_dealer: str | None = None  # None until the first deal (or the record's first dealer) sets it
     winner: str | None = None
     first_dealer: str | None = None  # who deals the first hand, when the record says so
@@ -126,17 +132,42 @@ class KaiserGame:
         """Whether a team has won."""
         return self.winner is not None
 
-    @property
-    def hands(self) -> int:
-        """The hands played, not counting deals everybody passed."""
-        return len(self.hand_results)
-
     def score(self, team: str) -> int:
         """The score of `team`."""
         return self.scores[self.teams.names.index(team)]
 
-    def verify(self, event: KaiserEvent, position: int) -> None:
-        """Refuse, with the reason, an event that cannot come next."""
+    def dealer(self) -> str | None:
+        """Who deals next: None before a first deal the record does not name, and once the game is over."""
+        return None if self.over else self.next_dealer
+
+    def still_in(self) -> tuple[str, ...]:
+        """Every player at the table plays every hand."""
+        return self.teams.seats
+
+    def offers(self) -> tuple[Offer, ...]:
+        """The deal may be passed out (everybody passed), except under `all_pass = dealer_forced`."""
+        if self.over or self.next_dealer is None or self.rules.all_pass == "dealer_forced":
+            return ()
+        return (Offer(Kind.PASSED, self.next_dealer),)
+
+    def side_of(self, player: str) -> str | None:
+        """The team `player` plays for."""
+        return self.teams.team_of(player)
+
+    def score_of(self, player: str) -> int | None:
+        """The score of `player`'s team."""
+        team = self.teams.team_of(player)
+        return None if team is None else self.score(team)
+
+    def verify(self, event: KaiserEvent, position: int) -> EventError | None:
+        """Why `event` cannot come next, or None when it can."""
+        try:
+            self._check(event, position)
+        except EventError as error:
+            return error
+        return None
+
+    def _check(self, event: KaiserEvent, position: int) -> None:
         parse_kaiser_event(event.as_json(), position, self.teams)  # an event built in code: players, teams, tricks
         if self.winner is not None:
             a, b = self.scores
@@ -170,33 +201,17 @@ class KaiserGame:
                 ),
             )
 
-    def can_apply(self, event: KaiserEvent) -> bool:
-        """Whether `event` can come next."""
-        try:
-            self.verify(event, len(self.events) + 1)
-        except EventError:
-            return False
-        return True
-
-    def apply(self, event: KaiserEvent, position: int | None = None) -> KaiserGame:
-        """The game after `event` (at `position`, by default the next one), or EventError with the reason."""
-        position = len(self.events) + 1 if position is None else position
-        self.verify(event, position)
-        moved = replace(self, events=(*self.events, event), next_dealer=self.teams.left_of(event.dealer))
+    def apply(self, event: KaiserEvent, position: int) -> tuple[KaiserGame, HandResult | PassedResult]:
+        """The game after `event` at `position` and what it did, or EventError with the reason."""
+        self._check(event, position)
+        moved = replace(self, next_dealer=self.teams.left_of(event.dealer))
         if isinstance(event, PassedDeal):
-            return moved
+            return moved, PassedResult(event.dealer)
         result = score_hand(self.rules, self.teams, event, self.scores, position)
         scores = (result.results[0].score, result.results[1].score)
         reached = [team for team, score in zip(self.teams.names, scores, strict=True) if score >= self.rules.target]
         winner = result.bidding_team if len(reached) == 2 else next(iter(reached), None)
-        return replace(moved, scores=scores, hand_results=(*self.hand_results, result), winner=winner)
-
-    def corrected(self, position: int, event: KaiserEvent) -> KaiserGame:
-        """The game with the event at `position` replaced by `event`, every later event replayed."""
-        game = KaiserGame.start(self.rules, self.teams, self.first_dealer)
-        for number, old in enumerate(self.events, start=1):
-            game = game.apply(event if number == position else old, number)
-        return game
+        return replace(moved, scores=scores, hands=self.hands + 1, winner=winner), result
 
     def as_json(self) -> dict[str, Any]:
         """The `replay` (kaiser) object of FORMATS.md."""
@@ -224,28 +239,3 @@ def score_hand(
             change, why = defender_change(rules, before, points)
         results.append(TeamResult(team, points, change, before + change, why))
     return HandResult(position, hand, bidding, (results[0], results[1]))
-
-
-def replay_kaiser(
-    rules: KaiserRules,
-    teams: KaiserTeams | Mapping[str, Sequence[str]],
-    events: Sequence[KaiserEvent | Mapping[str, Any]],
-    first_dealer: str | None = None,
-) -> KaiserGame:
-    """Replay a Kaiser game's events (parsed, or as the record's JSON objects) one by one.
-
-    Without `first_dealer`, the first event's dealer sets where the deal starts.
-
-    >>> from referee.rules.table import rules_for
-    >>> teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
-    >>> hand = {"type": "hand", "dealer": "Driss", "bidder": "Ana", "bid": 7, "tricks": {"NS": 6},
-    ...         "five_hearts": "NS", "three_spades": "EW"}
-    >>> replay_kaiser(rules_for("kaiser"), teams, [hand]).as_json()["teams"]
-    [{'name': 'NS', 'score': 18}, {'name': 'EW', 'score': -1}]
-    """
-    table = teams if isinstance(teams, KaiserTeams) else KaiserTeams.from_json(teams)
-    game = KaiserGame.start(rules, table, first_dealer)
-    for position, event in enumerate(events, start=1):
-        parsed = event if isinstance(event, KaiserHand | PassedDeal) else parse_kaiser_event(event, position, table)
-        game = game.apply(parsed, position)
-    return game

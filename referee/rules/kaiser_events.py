@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.events import EventError
+from referee.rules.game import Kind
 from referee.rules.words import say
 
 TRICKS = 8
@@ -89,6 +90,7 @@ class KaiserHand:
     tricks: tuple[tuple[str, int], tuple[str, int]]  # (team, tricks) in the teams' order
     five_hearts: str
     three_spades: str
+    kind = Kind.HAND
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> KaiserHand:
@@ -158,6 +160,7 @@ class PassedDeal:
     """A deal where everybody passed: not a hand, but the deal moves on."""
 
     dealer: str
+    kind = Kind.PASSED
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> PassedDeal:

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card
+from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card, canonical
 from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, natural_value
 from referee.rules.words import N_, say, say_plural
@@ -33,7 +33,7 @@ class MeldCheck:
             "valid": self.valid,
             "kind": self.kind,
             "value": self.value,
-            "jokers": [[str(card) for card in options] for options in self.jokers],
+            "jokers": [canonical(options) for options in self.jokers],
             "reason": self.reason,
         }
 
@@ -146,6 +146,13 @@ def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
                 else say("a group cannot repeat a suit: {card} is there twice", card=twice)
             )
             raise _Refusal(reason, rule)
+        if len(meld) > len(SUITS):  # with `group_max` above 4, a joker would have no suit left to stand for
+            reason = (
+                say("a group with a joker cannot repeat a suit: with only {n} suits, it holds at most {n} cards", n=len(SUITS))
+                if has_joker and rule.endswith("joker_distinct_suits")
+                else say("a group cannot repeat a suit: with only {n} suits, it holds at most {n} cards", n=len(SUITS))
+            )
+            raise _Refusal(reason, rule)
         missing = tuple(Card(rank, suit) for suit in SUITS if suit not in placed)
     else:
         missing = tuple(Card(rank, suit) for suit in SUITS)
@@ -241,8 +248,11 @@ def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
     readings = [r for r in (_as_laid(meld, w) for w in windows) if r is not None] if _has_joker(meld) else []
     if not readings:
         readings = [_any_order(meld, w) for w in windows]
-    value = max(_window_value(meld, window, rules) for window, _ in readings)
     read_windows = [window for window, _ in readings]
+    # Every window of a run of all 13 ranks holds the same cards, whatever the order and the jokers: the
+    # meld is worth its best reading, its ace high when it may be (RULES.md §2).
+    valued = windows if length == RANKS else read_windows
+    value = max(_window_value(meld, window, rules) for window in valued)
     joker_cards = tuple(
         tuple(_sorted_run_cards(set().union(*(places[i] for _, places in readings)), read_windows, suit))
         for i in range(len(readings[0][1]))
@@ -267,16 +277,22 @@ def _ace_allowed(window: Window, rules: RummyRules) -> bool:
 
 
 def _as_laid(meld: tuple[Card, ...], window: Window) -> tuple[Window, list[set[int]]] | None:
-    """The jokers' places when the cards lie in order in `window`, ascending or descending, if they do."""
+    """The jokers' places when the cards lie in order in `window`, ascending or descending, if they do.
+
+    A run that reads the same both ways (`JK 5♥ JK`) fits both orders: each joker takes its place in either.
+    """
     places = window.places()
-    for order in (places, places[::-1]):
-        fits = all(
+    orders = [
+        order
+        for order in (places, places[::-1])
+        if all(
             (card.is_joker and card.declared is None) or (card.declared or card).rank - 1 == order[i]
             for i, card in enumerate(meld)
         )
-        if fits:
-            return window, [{order[i]} for i, card in enumerate(meld) if card.is_joker]
-    return None
+    ]
+    if not orders:
+        return None
+    return window, [{order[i] for order in orders} for i, card in enumerate(meld) if card.is_joker]
 
 
 def _any_order(meld: tuple[Card, ...], window: Window) -> tuple[Window, list[set[int]]]:

@@ -10,18 +10,20 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EventError
-from referee.rules.kaiser import KaiserGame, replay_kaiser
+from referee.rules.game import Replayed, replay
+from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
     KaiserHand,
     KaiserTeams,
     PassedDeal,
+    parse_kaiser_event,
     parse_kaiser_events,
 )
 from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
-from referee.rules.rummy import RummyGame, replay
-from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.rummy import RummyGame
+from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
 from referee.rules.table import KaiserRules, Rules, RummyRules, rules_for
 from referee.rules.words import say
 
@@ -49,15 +51,29 @@ class GameRecord:
         """The rules in force: the preset with the record's options."""
         return rules_for(self.preset, self.options)
 
-    def standings(self) -> RummyGame | KaiserGame:
-        """The standings: what replaying the events gives (EventError for an event that cannot happen)."""
+    def start(self) -> RummyGame | KaiserGame:
+        """The game before its first event: the one place that picks the family's game."""
         rules = self.rules
         if isinstance(rules, KaiserRules):
-            assert self.teams is not None
-            kaiser_events = [e for e in self.events if isinstance(e, KaiserHand | PassedDeal)]
-            return replay_kaiser(rules, self.teams, kaiser_events, self.first_dealer)  # first_dealer is read checked
+            assert self.teams is not None, "a Kaiser record has its teams"
+            return KaiserGame.start(rules, self.teams, self.first_dealer)  # first_dealer is read checked
         dealer = self.players.index(self.first_dealer) if self.first_dealer else 0
-        return replay(rules, self.players, [e for e in self.events if isinstance(e, Round | Void | Buyback)], dealer)
+        return RummyGame.start(rules, self.players, dealer)
+
+    def parse_event(self, data: Any, position: int) -> RummyEvent | KaiserEvent:
+        """One event of this game from its JSON object, checked for shape (EventError says what is wrong)."""
+        if self.teams is not None:
+            return parse_kaiser_event(data, position, self.teams)
+        return rummy_event_from_json(data, position)
+
+    def replay(self) -> Replayed:
+        """Every event applied in order, as far as they go, with what each did."""
+        return replay(self.start(), self.events)
+
+    def standings(self) -> RummyGame | KaiserGame:
+        """The standings: what replaying the events gives (EventError for an event that cannot happen)."""
+        standing: RummyGame | KaiserGame = self.replay().standing()
+        return standing
 
     def dealt_first(self) -> str:
         """Who dealt first: the record's first dealer, else the first Kaiser deal's dealer, else the first seat."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import SUITS, Card
+from referee.rules.cards import SUITS, Card, canonical
 from referee.rules.melds import check_meld
 from referee.rules.table import RummyRules
 from referee.rules.words import and_list, or_list, say
@@ -27,8 +27,8 @@ class Release:
         """The answer as JSON, cards in canonical notation."""
         return {
             "released": self.released,
-            "joker": str(self.joker) if self.joker else None,
-            "uses": [str(card) for card in self.uses],
+            "joker": canonical([self.joker])[0] if self.joker else None,
+            "uses": canonical(self.uses),
             "reason": self.reason,
             "must": self.must,
         }

@@ -5,22 +5,23 @@ The standings are never stored: they are what `replay` gives for the game's rule
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
 from referee.rules.cards import CardError, check_pack_limits
 from referee.rules.events import EventError
-from referee.rules.rummy_events import Buyback, Hand, Round, RummyEvent, Void
-from referee.rules.table import RummyRules
+from referee.rules.game import Kind, Offer, Status
+from referee.rules.rummy_events import Buyback, Finish, Hand, Round, RummyEvent, Void
+from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import penalty
 from referee.rules.words import say
 
-IN, ELIMINATED, OUT = "in", "eliminated", "out"
-RAMI_MULTIPLIERS = {"with_table": 2, "own_cards": 3}  # 001: ×2, ×3; ×4 when nobody else had laid
+IN, ELIMINATED, OUT = Status.IN, Status.ELIMINATED, Status.OUT
+RAMI_MULTIPLIERS = {Finish.WITH_TABLE: 2, Finish.OWN_CARDS: 3}  # 001: ×2, ×3; ×4 when nobody else had laid
 RAMI_ALONE_MULTIPLIER = 4
-RAMI_BONUSES = {"with_table": 200, "own_cards": 300}  # 001, points mode
+RAMI_BONUSES = {Finish.WITH_TABLE: 200, Finish.OWN_CARDS: 300}  # 001, points mode
 NOBODY_LAID_BONUS = 100  # 001, points mode
 
 
@@ -30,7 +31,7 @@ class Player:
 
     name: str
     score: int = 0
-    status: str = IN  # "in", "eliminated" (may still buy back) or "out"
+    status: Status = IN
     buybacks: int = 0
     chips: int = 0
 
@@ -39,7 +40,7 @@ class Player:
         return {
             "name": self.name,
             "score": self.score,
-            "status": self.status,
+            "status": str(self.status),
             "buybacks": self.buybacks,
             "chips": self.chips,
         }
@@ -47,17 +48,27 @@ class Player:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """What one round did: each player's points, who it eliminated, the chips it moved."""
+    """What one round did: each player's points, who it eliminated, the chips it moved, who dealt it."""
 
     winner: str | None  # None for a void round
     points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     eliminated: tuple[str, ...] = ()
     chips: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    dealer: str | None = None
+
+
+@dataclass(frozen=True)
+class BuybackResult:
+    """What a buy-back did: who came back, at what total, for how many chips."""
+
+    player: str
+    restart: int
+    cost: int
 
 
 @dataclass(frozen=True)
 class RummyGame:
-    """The standings of a Kaluki or Rami game after some events."""
+    """The standings of a Kaluki or Rami game after some events (the `Game` of `referee.rules.game`)."""
 
     rules: RummyRules
     players: tuple[Player, ...]
@@ -65,9 +76,15 @@ class RummyGame:
     rounds: int = 0
     over: bool = False
     winner: str | None = None
-    results: tuple[RoundResult, ...] = ()
+    pot_won: int = 0  # the chips the winner took from the pot at the end
     first_dealer: int = 0  # the seat of the first round's dealer
     last_dealer: int | None = None  # the seat of the last round's dealer
+
+    @classmethod
+    def start(cls, rules: RummyRules, players: Sequence[str], first_dealer: int = 0) -> RummyGame:
+        """A game before its first round: every player has paid the ante into the pot."""
+        seats = tuple(Player(name, chips=-rules.ante) for name in players)
+        return cls(rules, seats, pot=rules.ante * len(seats), first_dealer=first_dealer % len(seats))
 
     def dealer(self) -> str | None:
         """Who deals the next round: the deal passes to the left, skipping players who are out."""
@@ -92,6 +109,58 @@ class RummyGame:
         """The players still in the game, in seat order."""
         return tuple(p.name for p in self.players if p.status == IN)
 
+    def offers(self) -> tuple[Offer, ...]:
+        """The buy-backs open now: each eliminated player's cost, restart total and buy-backs left after it."""
+        if self.over:
+            return ()
+        cost, restart = self.rules.buyback_cost, restart_score(self)
+        return tuple(
+            Offer(Kind.BUYBACK, p.name, cost, restart, self.rules.max_buybacks - p.buybacks - 1)
+            for p in self.players
+            if p.status == ELIMINATED
+        )
+
+    def side_of(self, player: str) -> str | None:
+        """Everybody plays for themselves."""
+        return None
+
+    def score_of(self, player: str) -> int | None:
+        """The player's own total."""
+        return next((p.score for p in self.players if p.name == player), None)
+
+    def verify(self, event: RummyEvent, position: int) -> EventError | None:
+        """Why `event` cannot come next, or None when it can."""
+        try:
+            self._check(event, position)
+        except EventError as error:
+            return error
+        return None
+
+    def apply(self, event: RummyEvent, position: int) -> tuple[RummyGame, RoundResult | BuybackResult]:
+        """The game after one more event and what it did; EventError when it cannot happen now."""
+        self._check(event, position)
+        if isinstance(event, Buyback):
+            return _buyback(self, event.player)
+        game = close_buybacks(self)
+        dealer = game.dealer()
+        game = replace(game, last_dealer=None if dealer is None else _seat(game, dealer))
+        if isinstance(event, Void):
+            return replace(game, rounds=game.rounds + 1), RoundResult(None, dealer=dealer)
+        return _play_round(game, event, dealer)
+
+    def _check(self, event: RummyEvent, position: int) -> None:
+        if self.over:
+            over = (
+                say("the game is over: {winner} won it", winner=self.winner) if self.winner else say("the game is over")
+            )
+            raise EventError(position, over)
+        if isinstance(event, Buyback):
+            verify_buyback(self, event.player, position)
+        elif isinstance(event, Round):
+            _verify_round(close_buybacks(self), event, position)
+        elif not isinstance(event, Void):
+            raise EventError(position, say("a rummy game has round, void and buyback events"))
+
     def as_json(self) -> dict[str, Any]:
         """The `replay` (rummy) JSON of FORMATS.md."""
         return {
@@ -101,35 +170,6 @@ class RummyGame:
             "winner": self.winner,
             "rounds": self.rounds,
         }
-
-
-def new_game(rules: RummyRules, players: Sequence[str], first_dealer: int = 0) -> RummyGame:
-    """A game before its first round: every player has paid the ante into the pot."""
-    seats = tuple(Player(name, chips=-rules.ante) for name in players)
-    return RummyGame(rules, seats, pot=rules.ante * len(seats), first_dealer=first_dealer % len(seats))
-
-
-def replay(rules: RummyRules, players: Sequence[str], events: Iterable[RummyEvent], first_dealer: int = 0) -> RummyGame:
-    """The standings after every event, each checked against the game as it then stands."""
-    game = new_game(rules, players, first_dealer)
-    for position, event in enumerate(events, start=1):
-        game = apply(game, event, position)
-    return game
-
-
-def apply(game: RummyGame, event: RummyEvent, position: int) -> RummyGame:
-    """The game after one more event; an event that cannot happen now raises EventError."""
-    if game.over:
-        over = say("the game is over: {winner} won it", winner=game.winner) if game.winner else say("the game is over")
-        raise EventError(position, over)
-    if isinstance(event, Buyback):
-        return buyback(game, event.player, position)
-    game = close_buybacks(game)
-    dealer = game.dealer()
-    game = replace(game, last_dealer=None if dealer is None else _seat(game, dealer))
-    if isinstance(event, Void):
-        return replace(game, rounds=game.rounds + 1, results=(*game.results, RoundResult(None)))
-    return play_round(game, event, position)
 
 
 def verify_buyback(game: RummyGame, name: str, position: int = 0) -> None:
@@ -154,11 +194,7 @@ def verify_buyback(game: RummyGame, name: str, position: int = 0) -> None:
 
 def can_buyback(game: RummyGame, name: str) -> bool:
     """Whether `name` may buy back in now."""
-    try:
-        verify_buyback(game, name)
-    except EventError:
-        return False
-    return not game.over
+    return game.verify(Buyback(name), 0) is None
 
 
 def restart_score(game: RummyGame) -> int:
@@ -168,49 +204,45 @@ def restart_score(game: RummyGame) -> int:
     return max((p.score for p in game.players if p.status == IN), default=0)
 
 
-def buyback(game: RummyGame, name: str, position: int = 0) -> RummyGame:
-    """The game after `name` pays `buyback_cost` into the pot and restarts (`buyback_score`)."""
-    verify_buyback(game, name, position)
+def _buyback(game: RummyGame, name: str) -> tuple[RummyGame, BuybackResult]:
+    """`name` pays `buyback_cost` into the pot and restarts (`buyback_score`)."""
     rules = game.rules
     player = game.player(name)
+    restart = restart_score(game)
     back = replace(
-        player,
-        score=restart_score(game),
-        status=IN,
-        buybacks=player.buybacks + 1,
-        chips=player.chips - rules.buyback_cost,
+        player, score=restart, status=IN, buybacks=player.buybacks + 1, chips=player.chips - rules.buyback_cost
     )
-    return replace(game, players=_swap(game.players, back), pot=game.pot + rules.buyback_cost)
+    after = replace(game, players=_swap(game.players, back), pot=game.pot + rules.buyback_cost)
+    return after, BuybackResult(name, restart, rules.buyback_cost)
 
 
-def play_round(game: RummyGame, event: Round, position: int) -> RummyGame:
+def _play_round(game: RummyGame, event: Round, dealer: str | None) -> tuple[RummyGame, RoundResult]:
     """The game after a round won by `event.winner`: points, chips, eliminations and maybe the end."""
-    _verify_round(game, event, position)
     rules = game.rules
     points = round_points(rules, event, game.still_in())
     paying = [name for name in game.still_in() if name != event.winner]
-    per_player = rules.chips_per_kaluki if _all_in_one(event) else rules.chips_per_win
+    per_player = rules.chips_per_kaluki if event.finish.all_in_one else rules.chips_per_win
     chips = {name: -per_player for name in paying} | {event.winner: per_player * len(paying)}
     players = tuple(
         replace(p, score=p.score + points.get(p.name, 0), chips=p.chips + chips.get(p.name, 0)) for p in game.players
     )
     players, eliminated = _eliminate(rules, players)
-    result = RoundResult(event.winner, MappingProxyType(points), eliminated, MappingProxyType(chips))
-    game = replace(game, players=players, rounds=game.rounds + 1, results=(*game.results, result))
-    return _maybe_over(game)
+    result = RoundResult(event.winner, MappingProxyType(points), eliminated, MappingProxyType(chips), dealer)
+    game = replace(game, players=players, rounds=game.rounds + 1)
+    return _maybe_over(game, event.winner), result
 
 
 def round_points(rules: RummyRules, event: Round, still_in: Sequence[str]) -> dict[str, int]:
     """What the round adds to each player still in: penalties (×multiplier), or Rami points mode's gains."""
     values = {name: hand_value(hand, rules) for name, hand in event.hands.items()}
     jokers = {name: rules.joker_retrieval_penalty * n for name, n in event.unreturned_jokers.items()}
-    if rules.scoring == "points":
+    if rules.scoring == Scoring.POINTS:
         laid = event.laid or {}
         gained = {name: laid.get(name, 0) - jokers.get(name, 0) for name in still_in}
         gained[event.winner] += sum(values.values()) + _points_bonus(event, still_in)
         return gained
     factor = _multiplier(rules, event, still_in)
-    reward = rules.hunt_reward if _all_in_one(event) else rules.going_out_reward
+    reward = rules.hunt_reward if event.finish.all_in_one else rules.going_out_reward
     added = {name: values.get(name, 0) * factor + jokers.get(name, 0) for name in still_in}
     added[event.winner] -= reward
     return added
@@ -258,17 +290,13 @@ def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:
     if rules.game == "rami":
         if event.all_in_one:
             raise EventError(position, say('a Rami round marks a rami with "rami", not "all_in_one"'))
-        if rules.scoring == "points" and event.laid is None:
+        if rules.scoring == Scoring.POINTS and event.laid is None:
             raise EventError(position, say('points mode needs "laid": the points each player laid this round'))
     else:
         if event.rami is not None:
             raise EventError(position, say('a Kaluki round marks a kaluki with "all_in_one", not "rami"'))
         if event.laid is not None:
             raise EventError(position, say('laid points ("laid") belong to Rami rounds'))
-
-
-def _all_in_one(event: Round) -> bool:
-    return event.all_in_one or event.rami is not None
 
 
 def _nobody_else_laid(event: Round, still_in: Sequence[str]) -> bool:
@@ -278,15 +306,15 @@ def _nobody_else_laid(event: Round, still_in: Sequence[str]) -> bool:
 
 def _multiplier(rules: RummyRules, event: Round, still_in: Sequence[str]) -> int:
     if event.rami is not None:
-        if event.rami == "own_cards" and _nobody_else_laid(event, still_in):
+        if event.finish is Finish.OWN_CARDS and _nobody_else_laid(event, still_in):
             return RAMI_ALONE_MULTIPLIER
-        return RAMI_MULTIPLIERS[event.rami]
+        return RAMI_MULTIPLIERS[event.finish]
     return rules.all_in_one_multiplier if event.all_in_one else 1
 
 
 def _points_bonus(event: Round, still_in: Sequence[str]) -> int:
     bonus = NOBODY_LAID_BONUS if _nobody_else_laid(event, still_in) else 0
-    return bonus + (RAMI_BONUSES[event.rami] if event.rami else 0)
+    return bonus + RAMI_BONUSES.get(event.finish, 0)
 
 
 def _eliminate(rules: RummyRules, players: tuple[Player, ...]) -> tuple[tuple[Player, ...], tuple[str, ...]]:
@@ -305,19 +333,19 @@ def _eliminate(rules: RummyRules, players: tuple[Player, ...]) -> tuple[tuple[Pl
     return updated, tuple(reached)
 
 
-def _maybe_over(game: RummyGame) -> RummyGame:
+def _maybe_over(game: RummyGame, round_winner: str) -> RummyGame:
     rules = game.rules
-    if rules.scoring == "points":
+    if rules.scoring == Scoring.POINTS:
         return _maybe_reached_target(game)
     still_in = game.still_in()
     if len(still_in) >= 2:
         return game
-    last = still_in[0] if still_in else game.results[-1].winner
+    last = still_in[0] if still_in else round_winner
     players = tuple(
         replace(p, status=IN, chips=p.chips + game.pot) if p.name == last else replace(p, status=OUT)
         for p in game.players
     )
-    return replace(game, players=players, pot=0, over=True, winner=last)
+    return replace(game, players=players, pot=0, pot_won=game.pot, over=True, winner=last)
 
 
 def _maybe_reached_target(game: RummyGame) -> RummyGame:
@@ -330,7 +358,7 @@ def _maybe_reached_target(game: RummyGame) -> RummyGame:
     players = tuple(
         replace(p, chips=p.chips + game.pot) if p.name == winner else replace(p, status=OUT) for p in game.players
     )
-    return replace(game, players=players, pot=0, over=True, winner=winner)
+    return replace(game, players=players, pot=0, pot_won=game.pot, over=True, winner=winner)
 
 
 def close_buybacks(game: RummyGame) -> RummyGame:
@@ -346,11 +374,3 @@ def _seat(game: RummyGame, name: str) -> int:
 
 def _swap(players: tuple[Player, ...], new: Player) -> tuple[Player, ...]:
     return tuple(new if p.name == new.name else p for p in players)
-
-
-def corrected(events: Sequence[RummyEvent], position: int, event: RummyEvent | None) -> tuple[RummyEvent, ...]:
-    """The events with the one at `position` (1-based) replaced by `event`, or deleted when it is None."""
-    if not 1 <= position <= len(events):
-        raise IndexError(say("there is no event {position}", position=position))
-    kept = () if event is None else (event,)
-    return (*events[: position - 1], *kept, *events[position:])

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.events import EventError
+from referee.rules.game import Kind
 from referee.rules.words import N_, say
 
 Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
-RAMI_KINDS = ("with_table", "own_cards")
+
+
+class Finish(StrEnum):
+    """How a round's winner went out: normally, all in one (a kaluki, a hunt), or a Rami rami of either kind."""
+
+    OUT = "out"
+    ALL_IN_ONE = "all_in_one"
+    WITH_TABLE = "with_table"  # a rami that used others' melds
+    OWN_CARDS = "own_cards"  # a rami with own cards only
+
+    @property
+    def all_in_one(self) -> bool:
+        """Whether the whole hand was laid in one turn (a kaluki, a hunt or a rami)."""
+        return self is not Finish.OUT
+
+
+RAMI_KINDS = (Finish.WITH_TABLE, Finish.OWN_CARDS)
 
 
 def _empty() -> Mapping[str, int]:
@@ -29,6 +47,34 @@ class Round:
     rami: str | None = None  # Rami: "with_table" or "own_cards"
     laid: Mapping[str, int] | None = None  # Rami: points each player laid this round (None: not given)
     unreturned_jokers: Mapping[str, int] = field(default_factory=_empty)  # jokers taken back and not replayed
+    kind = Kind.ROUND
+
+    @classmethod
+    def finished(
+        cls,
+        winner: str,
+        hands: Mapping[str, Hand],
+        finish: Finish = Finish.OUT,
+        laid: Mapping[str, int] | None = None,
+        unreturned_jokers: Mapping[str, int] | None = None,
+    ) -> Round:
+        """A round as a scorer enters it: the winner, how they went out, the hands, and Rami's laid points."""
+        rami = finish if finish in RAMI_KINDS else None
+        return cls(
+            winner,
+            MappingProxyType(dict(hands)),
+            finish is Finish.ALL_IN_ONE,
+            rami,
+            None if laid is None else MappingProxyType(dict(laid)),
+            MappingProxyType(dict(unreturned_jokers or {})),
+        )
+
+    @property
+    def finish(self) -> Finish:
+        """How the winner went out."""
+        if self.rami is not None:
+            return Finish(self.rami)
+        return Finish.ALL_IN_ONE if self.all_in_one else Finish.OUT
 
     def as_json(self) -> dict[str, Any]:
         """The round as a game-record event, cards in canonical notation."""
@@ -54,6 +100,8 @@ class Round:
 class Void:
     """A round with no winner: the stock ran out a second time."""
 
+    kind = Kind.VOID
+
     def as_json(self) -> dict[str, Any]:
         """The void round as a game-record event."""
         return {"type": "void"}
@@ -64,6 +112,7 @@ class Buyback:
     """An eliminated player pays into the pot to come back in."""
 
     player: str
+    kind = Kind.BUYBACK
 
     def as_json(self) -> dict[str, Any]:
         """The buy-back as a game-record event."""
@@ -115,7 +164,7 @@ def _round_from_json(data: Mapping[str, Any], position: int) -> Round:
         winner,
         MappingProxyType(hands),
         all_in_one,
-        rami,
+        None if rami is None else Finish(rami),
         None if laid is None else _points(laid, "laid", position),
         _points(data.get("unreturned_jokers", {}), "unreturned_jokers", position),
     )

@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import Any
 
-from referee.rules.cards import JOKER, SUITS, Card
+from referee.rules.cards import JOKER, SUITS, Card, canonical
 from referee.rules.melds import RANKS, Window
 from referee.rules.table import RummyRules
 from referee.rules.values import hand_card_value, joker_meld_value, natural_value
@@ -35,10 +35,10 @@ class Arrangement:
     def as_json(self) -> dict[str, Any]:
         """The `best` object of FORMATS.md."""
         return {
-            "melds": [[str(card) for card in meld] for meld in self.melds],
+            "melds": [canonical(meld) for meld in self.melds],
             "laid_value": self.laid_value,
             "opens": self.opens,
-            "left": [str(card) for card in self.left],
+            "left": canonical(self.left),
             "penalty": self.penalty,
         }
 

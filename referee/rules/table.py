@@ -4,12 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 
 from referee.rules.presets import OPTIONS, OptionError, Value, get_preset, resolve_options, show_value
 from referee.rules.words import say
 
 JokerValue = int | str  # a fixed number, or "represented"
+
+
+class Scoring(StrEnum):
+    """How a rummy game is scored: penalties (the lowest total stays in) or Rami's points mode (upward)."""
+
+    PENALTY = "penalty"
+    POINTS = "points"
+
+
+class Family(StrEnum):
+    """The family a preset's game belongs to: its events, its sheet and its screens."""
+
+    RUMMY = "rummy"
+    KAISER = "kaiser"
 
 
 @dataclass(frozen=True)
@@ -41,7 +56,7 @@ class RummyRules:
     set_joker_release: str
     joker_retrieval_penalty: int
     hand_values: str
-    scoring: str
+    scoring: Scoring
     elimination_threshold: int | None
     elimination_inclusive: bool
     target: int | None
@@ -54,6 +69,8 @@ class RummyRules:
     all_in_one_multiplier: int = 1
     hunt_reward: int = 0
     going_out_reward: int = 0
+
+    family = Family.RUMMY
 
     def pack_count(self, players: int | None = None) -> int:
         """Packs in play; `auto` counts 2, or 3 for 5-6 players and 4 for 7-8 (2 when nobody is counted)."""
@@ -83,6 +100,7 @@ class KaiserRules:
     bid_out: int
     target: int
     all_pass: str
+    family = Family.KAISER
 
     def changed(self) -> dict[str, Value]:
         """The options that differ from the preset's defaults: the house rules."""
@@ -105,6 +123,7 @@ def rules_for(preset: str = "kaluki", overrides: Mapping[str, Value] = MappingPr
         if values["target"] is None:
             raise OptionError(say("target cannot be none in Kaiser: a game is played to a score"))
         return KaiserRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
+    values["scoring"] = Scoring(str(values["scoring"]))
     rules = RummyRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
     _check_consistent(rules)
     return rules
@@ -129,7 +148,7 @@ def _check_consistent(rules: RummyRules) -> None:
                 "max_players ({most}) is below min_players ({fewest})", most=rules.max_players, fewest=rules.min_players
             )
         )
-    if rules.scoring == "points" and rules.game != "rami":
+    if rules.scoring == Scoring.POINTS and rules.game != "rami":
         raise OptionError(say("scoring=points is Rami's points mode: use the rami preset"))
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from referee.rules.cards import Card
+from referee.rules.cards import Card, canonical
 from referee.rules.table import RummyRules
 
 ACE, TEN = 1, 10
@@ -48,6 +49,17 @@ def penalty(cards: Iterable[Card], rules: RummyRules) -> int:
     54
     """
     return sum(hand_card_value(card, rules.hand_values) for card in cards)
+
+
+def penalty_json(cards: Sequence[Card], rules: RummyRules) -> dict[str, Any]:
+    """The `penalty` object of FORMATS.md: the cards, every joker written `JK`, and their penalty.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> penalty_json(parse_cards("JK=8D 5C"), rummy_rules("kaluki"))
+    {'cards': ['JK', '5C'], 'penalty': 20}
+    """
+    return {"cards": canonical(cards), "penalty": penalty(cards, rules)}
 
 
 def joker_meld_value(stands_for: int, rules: RummyRules, *, low_ace: bool = False) -> int:

@@ -14,10 +14,6 @@ from referee.storage.db import writing
 from referee.storage.evenings import now
 
 
-class StaleEdit(ValueError):
-    """An edit made on a version of an event that someone else has changed since."""
-
-
 @dataclass(frozen=True)
 class StoredGame:
     """A game as stored: its place in the evening, its rules, its players (clockwise) and who dealt first.
@@ -134,12 +130,12 @@ def current_events(db: Database, game_id: int) -> list[StoredEvent]:
 
 def game_version(db: Database, game_id: int) -> int:
     """A number that changes whenever one of the game's events is added, corrected or deleted."""
-    row = db.execute("SELECT COALESCE(MAX(id), 0) FROM event_revisions WHERE game_id = ?", [game_id]).fetchone()
-    return int(row[0])
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return int(row[0]) if row else 0
 
 
-def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
-    """The game record of a stored game and its events."""
+def record_of(game: StoredGame, events: Sequence[StoredEvent] = ()) -> GameRecord:
+    """The game record of a stored game and its events (with none: its rules, its players and who deals first)."""
     return read_game(
         {
             "preset": game.preset,
@@ -151,101 +147,110 @@ def record_of(game: StoredGame, events: Sequence[StoredEvent]) -> GameRecord:
     )
 
 
+class VersionChanged(Exception):
+    """The game changed between reading it and writing to it: read it again, then decide again."""
+
+
 @dataclass(frozen=True)
-class Added:
-    """Where an event went: its slot, and whether another phone had recorded the very same one already."""
+class Written:
+    """What a write did: the event's slot and revision, the game's new version, and whether it was a resend.
+
+    A resend (`repeated`) is a form whose one-time key was already recorded: nothing new was written.
+    """
 
     slot: int
-    from_another_phone: bool = False
+    revision: int
+    version: int
+    repeated: bool = False
 
 
-def add_event(
-    db: Database, game: StoredGame, event: dict[str, Any], submission: str | None = None, seen: int | None = None
-) -> Added:
-    """Append an event after checking the game with it replays; a form sent twice is recorded once.
+def by_submission(db: Database, submission: str | None) -> Written | None:
+    """What the form with this one-time key wrote, if it was recorded already."""
+    if not submission:
+        return None
+    row = db.execute(
+        "SELECT r.slot, r.revision, g.version FROM event_revisions AS r JOIN games AS g ON g.id = r.game_id "
+        "WHERE r.submission = ?",
+        [submission],
+    ).fetchone()
+    return None if row is None else Written(int(row[0]), int(row[1]), int(row[2]), repeated=True)
 
-    `seen` is the game's version the form was filled on: when the very same event has been recorded since
-    (two phones entering the same round), it is not recorded again, and the answer says so.
-    RecordError or EventError says why an event cannot be added; nothing is written.
+
+def append_event(
+    db: Database, game_id: int, version: int, event: dict[str, Any], submission: str | None = None
+) -> Written:
+    """Append `event`, checked by the caller against the game at `version`; VersionChanged if it moved on since.
+
+    The write lock is held only for these few statements: no replay happens inside it.
     """
     with writing(db):
-        resent = _by_submission(db, submission)
+        resent = by_submission(db, submission)
         if resent is not None:
-            return Added(resent)
-        same = None if seen is None else _same_since(db, game.id, event, seen)
-        if same is not None:
-            return Added(same, from_another_phone=True)
-        events = current_events(db, game.id)
-        record_of(game, [*events, StoredEvent(0, 0, event)]).standings()
-        slot = db.execute("SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?", [game.id])
+            return resent
+        _confirm(db, game_id, version)
+        slot = db.execute("SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?", [game_id])
         slot_number: int = slot.fetchone()[0]
-        _insert(db, game.id, slot_number, 0, event, submission)
-    return Added(slot_number)
+        new_version = _insert(db, game_id, slot_number, 0, event, submission)
+    return Written(slot_number, 0, new_version)
 
 
 def revise_event(
     db: Database,
-    game: StoredGame,
+    game_id: int,
+    version: int,
     slot: int,
+    revision: int,
     event: dict[str, Any] | None,
-    based_on: int,
     submission: str | None = None,
-) -> None:
-    """Correct (or, with `event` None, delete) the event at `slot`, made from its revision `based_on`.
-
-    StaleEdit when someone changed the event since; RecordError or EventError when the corrected game
-    does not replay. Nothing is written then.
-    """
+) -> Written:
+    """Store revision `revision` of the event at `slot` (None deletes it); VersionChanged if the game moved on."""
     with writing(db):
-        if _by_submission(db, submission) is not None:
-            return
-        events = current_events(db, game.id)
-        current = next((e for e in events if e.slot == slot), None)
-        if current is None:
-            raise StaleEdit("this event has been deleted meanwhile")
-        if current.revision != based_on:
-            raise StaleEdit("someone changed this event meanwhile: look at it again before changing it")
-        corrected = [
-            StoredEvent(e.slot, e.revision + 1, event) if e.slot == slot and event is not None else e
-            for e in events
-            if e.slot != slot or event is not None
-        ]
-        record_of(game, corrected).standings()
-        _insert(db, game.id, slot, current.revision + 1, event, submission)
+        resent = by_submission(db, submission)
+        if resent is not None:
+            return resent
+        _confirm(db, game_id, version)
+        new_version = _insert(db, game_id, slot, revision, event, submission)
+    return Written(slot, revision, new_version)
 
 
-def _same_since(db: Database, game_id: int, event: dict[str, Any], seen: int) -> int | None:
-    """The slot of an event recorded after version `seen` that still stands and is `event` exactly."""
-    rows = db.execute("SELECT slot FROM event_revisions WHERE game_id = ? AND id > ? AND revision = 0", [game_id, seen])
-    new = {row[0] for row in rows}
-    return next((e.slot for e in current_events(db, game_id) if e.slot in new and e.data == event), None)
-
-
-def _by_submission(db: Database, submission: str | None) -> int | None:
-    if not submission:
-        return None
-    row = db.execute("SELECT slot FROM event_revisions WHERE submission = ?", [submission]).fetchone()
-    return None if row is None else int(row[0])
-
-
-def _insert(
-    db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None
-) -> None:
-    db.table("event_revisions").insert(
-        {
-            "game_id": game_id,
-            "slot": slot,
-            "revision": revision,
-            "event": None if event is None else json.dumps(event, ensure_ascii=False),
-            "submission": key or None,
-            "created_at": now(),
-        }
+def added_since(db: Database, game_id: int, version: int) -> set[int]:
+    """The slots of the events first recorded after `version`."""
+    rows = db.execute(
+        "SELECT slot FROM event_revisions WHERE game_id = ? AND id > ? AND revision = 0", [game_id, version]
     )
+    return {int(row[0]) for row in rows}
+
+
+def _confirm(db: Database, game_id: int, version: int) -> None:
+    if game_version(db, game_id) != version:
+        raise VersionChanged(game_id)
+
+
+def _insert(db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None) -> int:
+    revision_id = cast(
+        int,
+        db.table("event_revisions")
+        .insert(
+            {
+                "game_id": game_id,
+                "slot": slot,
+                "revision": revision,
+                "event": None if event is None else json.dumps(event, ensure_ascii=False),
+                "submission": key or None,
+                "created_at": now(),
+            }
+        )
+        .last_pk,
+    )
+    db.execute("UPDATE games SET version = ? WHERE id = ?", [revision_id, game_id])
+    return revision_id
 
 
 def change_log(db: Database, game_id: int) -> list[Change]:
     """Every correction and deletion of the game's events, newest first, with the JSON before and after."""
-    rows = list(db.table("event_revisions").rows_where("game_id = ?", [game_id], order_by="slot, revision"))
+    corrected = "slot IN (SELECT slot FROM event_revisions WHERE game_id = ? AND revision > 0)"
+    where = f"game_id = ? AND {corrected}"  # only the entries ever corrected: a long game's log stays cheap
+    rows = list(db.table("event_revisions").rows_where(where, [game_id, game_id], order_by="slot, revision"))
     previous: dict[int, dict[str, Any] | None] = {}
     changes = []
     for row in rows:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.storage.games import StoredEvent, StoredGame, current_events, games_of
+from referee.storage.games import StoredGame, games_of
 
 
 @dataclass(frozen=True)
@@ -20,11 +20,10 @@ class EveningRef:
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """One game a player sat in, with its evening and its events as they stand now."""
+    """One game a player sat in, with its evening."""
 
     evening: EveningRef
     game: StoredGame
-    events: tuple[StoredEvent, ...]
 
 
 # A game's `players` are its seats (for Kaiser, its two teams' players), so one JSON lookup finds both kinds.
@@ -43,9 +42,9 @@ def evenings_of(db: Database, name: str) -> list[EveningRef]:
 
 
 def games_played(db: Database, name: str) -> list[PlayedGame]:
-    """Every stored game `name` sat in, at every evening, newest first, with its current events."""
+    """Every stored game `name` sat in, at every evening, newest first."""
     played = [
-        PlayedGame(evening, game, tuple(current_events(db, game.id)))
+        PlayedGame(evening, game)
         for evening in evenings_of(db, name)
         for game in games_of(db, evening.id)
         if name in game.players

@@ -110,3 +110,10 @@ def m003_payments(db: Database) -> None:
 def m004_kaiser_teams(db: Database) -> None:
     """Kaiser games keep their two teams (JSON, in the record's form); `players` holds their seats clockwise."""
     db.table("games").add_column("teams", str)
+
+
+@migrations()
+def m005_game_versions(db: Database) -> None:
+    """Each game keeps its version (the id of its latest event revision), so a write confirms it in one lookup."""
+    db.table("games").add_column("version", int, not_null_default=0)
+    db.execute("UPDATE games SET version = COALESCE((SELECT MAX(id) FROM event_revisions WHERE game_id = games.id), 0)")

@@ -106,6 +106,11 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
             for slot, event in enumerate(game.events, start=1):
                 row = {"game_id": game_id, "slot": slot, "revision": 0, "created_at": at}
                 db.table("event_revisions").insert({**row, "event": json.dumps(event.as_json(), ensure_ascii=False)})
+            db.execute(
+                "UPDATE games SET version = (SELECT COALESCE(MAX(id), 0) FROM event_revisions WHERE game_id = ?) "
+                "WHERE id = ?",
+                [game_id, game_id],
+            )
     found = evening_by_key(db, scorer)
     assert found is not None
     return found[0]

@@ -1,6 +1,6 @@
 """A game's running totals as a small SVG line chart, laid out here and drawn by `components/chart.html`.
 
-A view builds it with `chart_for_game(game, current_events(db, game.id))` and passes it to the template, which
+A view builds it with `chart_for_book(book)` and passes it to the template, which
 draws it with `{% with chart=chart %}{% include "components/chart.html" %}{% endwith %}`. A game with no round
 yet gives a chart with no lines, and the partial draws nothing for it.
 """
@@ -11,9 +11,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.rules.kaiser import HandResult
+from referee.rules.rummy import RoundResult, RummyGame
 from referee.rules.table import KaiserRules, RummyRules
-from referee.storage.games import StoredEvent, StoredGame
-from referee.web.replay import Replayed, replay_game
+from referee.scorebook import Book
+from referee.web.sheets import LAYOUTS
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 8, 18  # room for the y-axis numbers and the x-axis's first and last round
@@ -125,16 +127,29 @@ def chart_mark(rules: RummyRules | KaiserRules | None) -> tuple[str, int] | None
     return None
 
 
-def chart_of(replayed: Replayed) -> Chart:
-    """The running-totals chart of a game already replayed."""
-    unit = "hand" if isinstance(replayed.rules, KaiserRules) else "round"
-    return running_totals_chart(replayed.totals, unit, chart_mark(replayed.rules))
+Totals = tuple[tuple[str, tuple[int, ...]], ...]  # (player or team, its total after round 0, 1, 2, …)
 
 
-def chart_for_game(game: StoredGame, events: Sequence[StoredEvent]) -> Chart:
-    """The running-totals chart of a stored game (Kaluki, Rami or Kaiser) and its current events.
+def running_totals(book: Book) -> Totals:
+    """Each player's (or Kaiser team's) total after every round (or hand) they played, from the book's replay.
 
     A buy-back restarts a player's total, so their line drops at the next round; a player out stops there.
-    Events that no longer replay are left out, from the first one that fails.
     """
-    return chart_of(replay_game(game, events))
+    totals: dict[str, list[int]] = {}
+    replayed = book.replayed
+    for step in replayed.steps:
+        result = step.result
+        if isinstance(result, RoundResult):
+            before: RummyGame = replayed.before(step.position)
+            for name in before.still_in():  # who played this round; a buy-back's restart shows at the next one
+                totals.setdefault(name, [0]).append(step.state.player(name).score)
+        elif isinstance(result, HandResult):
+            teams = step.state.teams
+            for team, players in zip(teams.names, teams.players, strict=True):
+                totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
+    return tuple((label, tuple(values)) for label, values in totals.items())
+
+
+def chart_for_book(book: Book) -> Chart:
+    """The running-totals chart of a game (Kaluki, Rami or Kaiser), up to its first entry that no longer replays."""
+    return running_totals_chart(running_totals(book), LAYOUTS[book.family].unit, chart_mark(book.rules))

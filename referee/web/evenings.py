@@ -10,14 +10,15 @@ from flask_babel import gettext as _
 
 from referee.rules.record import RecordError
 from referee.rules.table import rules_for
+from referee.scorebook import open_book
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
-from referee.storage.games import create_game, current_events, games_of
+from referee.storage.games import create_game, games_of
 from referee.storage.rulings import rulings_of
 from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
 from referee.web.htmx import redirect_to, render
 from referee.web.kaiser_forms import KaiserGameForm, kaiser_game_form
-from referee.web.sheets import evening_balances, game_sheet
+from referee.web.sheets import evening_balances, summarise
 
 bp = Blueprint("evenings", __name__)
 
@@ -81,12 +82,11 @@ def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm 
     db = get_db()
     if kaiser_form is None and len(evening.players) >= 4:
         kaiser_form = kaiser_game_form(list(evening.players))
-    games = games_of(db, evening.id)
-    sheets = [game_sheet(game, current_events(db, game.id)) for game in games]
+    games = [summarise(open_book(db, game)) for game in games_of(db, evening.id)]
     return {
         "evening": evening,
-        "sheets": sheets,
-        "balances": evening_balances(evening.players, sheets),
+        "games": games,
+        "balances": evening_balances(evening.players, games),
         "form": form,
         "kaiser_form": kaiser_form,
         "kaiser_hints": house_rule_hints(kaiser_form.preset.data if kaiser_form else "kaiser"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, ClassVar
 
@@ -25,9 +26,10 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from referee.rules.cards import CardError, parse_cards
+from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.presets import OPTIONS, PRESETS, OptionError, get_preset, show_value
-from referee.rules.table import RummyRules, rules_for
+from referee.rules.rummy_events import Finish, Round
+from referee.rules.table import RummyRules, Scoring, rules_for
 
 RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
@@ -218,7 +220,7 @@ class SheetForm(KeyedForm):
 
     def seen_version(self) -> int | None:
         """The game's version the form was filled on, if it says."""
-        return whole_number(self.seen.data)
+        return whole_number(None if self.seen.data is None else str(self.seen.data))
 
 
 class BuybackForm(KeyedForm):
@@ -238,20 +240,36 @@ class DeleteForm(KeyedForm):
 
 
 class RoundForm(SheetForm):
-    """A round: the winner, how they went out, and every other player's hand (and laid points in Rami)."""
+    """A round: the winner, how they went out, and every other player's hand (and laid points in Rami).
+
+    Each hand field is named after its player (`hand:Ana`, `laid:Ana`), never after a position: a form filled
+    on an older sheet can never put a hand on another player.
+    """
 
     based_on = HiddenField()
     players: list[str]  # the players still in, a hand field each
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
-    finish = RadioField(_l("How"), default="out")
+    finish = RadioField(_l("How"), default=Finish.OUT)
+
+    def hand(self, name: str) -> Field:
+        """The hand field of player `name`."""
+        return self[f"hand:{name}"]
+
+    def laid(self, name: str) -> Field | None:
+        """The laid-points field of player `name` (Rami only)."""
+        return self._fields.get(f"laid:{name}")
+
+    def sent_for(self, formdata: Any) -> set[str]:
+        """The players the phone sent a hand field for: the players it saw still in."""
+        return {key.removeprefix("hand:") for key in (formdata or {}) if key.startswith("hand:")}
 
 
-def hand_value(text: str) -> list[str] | int:
+def hand_value(text: str) -> tuple[Card, ...] | int:
     """A hand as typed or tapped: a number of points, or cards (CardError for a bad card)."""
     points = whole_number(text)
     if points is not None:
         return points
-    return [str(card) for card in parse_cards(text or "")]
+    return parse_cards(text or "")
 
 
 def check_hand(form: Any, field: Field) -> None:
@@ -264,57 +282,69 @@ def check_hand(form: Any, field: Field) -> None:
         raise ValidationError(str(error)) from None
 
 
-def finish_choices(game: str, preset: str) -> dict[str, str]:
+def finish_choices(rules: RummyRules) -> dict[str, str]:
     """How the winner went out: normally, or all in one (a kaluki, a hunt, or a rami of either kind)."""
-    if game == "rami":
+    if rules.game == "rami":
         return {
-            "out": str(_l("Went out")),
-            "with_table": str(_l("Rami using others' melds")),
-            "own_cards": str(_l("Rami with own cards only")),
+            Finish.OUT: str(_l("Went out")),
+            Finish.WITH_TABLE: str(_l("Rami using others' melds")),
+            Finish.OWN_CARDS: str(_l("Rami with own cards only")),
         }
-    all_in_one = _l("Hunt (all in one)") if preset == "kaluki-hunt" else _l("Kaluki (all in one)")
-    return {"out": str(_l("Went out")), "all_in_one": str(all_in_one)}
+    all_in_one = _l("Hunt (all in one)") if rules.hunt_reward else _l("Kaluki (all in one)")
+    return {Finish.OUT: str(_l("Went out")), Finish.ALL_IN_ONE: str(all_in_one)}
 
 
-def round_form(players: list[str], rules: RummyRules, formdata: Any = None, **data: Any) -> RoundForm:
-    """The round form for these players still in: a hand field each, and laid points in Rami."""
+def round_form(
+    seats: Sequence[str], players: Sequence[str], rules: RummyRules, formdata: Any = None, **data: Any
+) -> RoundForm:
+    """The round form for the players still in (`players` of `seats`): a hand field each, laid points in Rami."""
 
     class Round(RoundForm):
         pass
 
-    for seat, name in enumerate(players):
-        setattr(Round, f"hand_{seat}", StringField(name, [check_hand]))
+    for name in players:
+        seat = seats.index(name)
+        setattr(Round, f"hand:{name}", StringField(name, [check_hand], id=f"hand-{seat}"))
         if rules.game == "rami":
-            setattr(Round, f"laid_{seat}", IntegerField(name, [Optional(), NumberRange(min=0, max=2000)]))
+            setattr(
+                Round, f"laid:{name}", IntegerField(name, [Optional(), NumberRange(min=0, max=2000)], id=f"laid-{seat}")
+            )
     form = Round(formdata, **data)
     form.winner.choices = {name: name for name in players}
-    form.finish.choices = finish_choices(rules.game, rules.preset)
-    form.players = players
+    form.finish.choices = finish_choices(rules)
+    form.players = list(players)
     return form
 
 
-def round_event(form: RoundForm, players: list[str], rules: RummyRules) -> dict[str, Any] | None:
-    """The game-record event the form describes, or None with the errors put on the fields."""
+def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
+    """The round the form describes, or None with the errors put on the fields."""
     winner = form.winner.data
-    hands: dict[str, list[str] | int] = {}
-    for seat, name in enumerate(players):
-        field = form[f"hand_{seat}"]
+    hands: dict[str, tuple[Card, ...] | int] = {}
+    for name in form.players:
+        field = form.hand(name)
         if name == winner:
             continue
         if not (field.data or "").strip():
             field.errors = [*field.errors, str(_l("Tap %(name)s's cards or type the total.", name=name))]
             continue
         hands[name] = hand_value(field.data)
-    if any(form[f"hand_{seat}"].errors for seat in range(len(players))):
+    if any(form.hand(name).errors for name in form.players):
         return None
-    event: dict[str, Any] = {"type": "round", "winner": winner, "hands": hands}
+    finish = Finish(form.finish.data) if form.finish.data in set(Finish) else Finish.OUT
+    laid: dict[str, int] | None = None
     if rules.game == "rami":
-        laid = {name: form[f"laid_{seat}"].data for seat, name in enumerate(players) if form[f"laid_{seat}"].data}
-        if form.finish.data in ("with_table", "own_cards"):
-            event["rami"] = form.finish.data
+        fields = {name: form.laid(name) for name in form.players}
         # Points mode always counts laid points (blank is 0); elimination mode only when some were given.
-        if rules.scoring == "points" or any(form[f"laid_{seat}"].data is not None for seat in range(len(players))):
-            event["laid"] = laid
-    elif form.finish.data == "all_in_one":
-        event["all_in_one"] = True
-    return event
+        if rules.scoring == Scoring.POINTS or any(f is not None and f.data is not None for f in fields.values()):
+            laid = {name: f.data for name, f in fields.items() if f is not None and f.data}
+    return Round.finished(winner, hands, finish, laid)
+
+
+def round_data(event: Round) -> dict[str, Any]:
+    """The round form's fields filled from a recorded round."""
+    data: dict[str, Any] = {"winner": event.winner, "finish": event.finish}
+    for name, hand in event.hands.items():
+        data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
+    for name, points in (event.laid or {}).items():
+        data[f"laid:{name}"] = points
+    return data

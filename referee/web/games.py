@@ -1,77 +1,96 @@
-"""A game's page: the score sheet, the round entry, buy-backs, corrections and the change log."""
+"""A game's page, for every family: the score sheet, the next entry, buy-backs, passed deals, corrections, undo.
+
+Each view opens the game's book once (`referee.scorebook`), so a request replays the game at most once, and
+a write adds its entry onto the replay of the version it was made on. After a write an htmx request gets
+the fresh entry form and, out of band, only what changed on the sheet: the new line, the totals, the status.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
-from referee.rules.rummy import IN, apply, close_buybacks, new_game
-from referee.rules.rummy_events import rummy_event_from_json
+from referee.rules.events import EventError
+from referee.rules.kaiser_events import PassedDeal
+from referee.rules.rummy_events import Buyback, Void
+from referee.scorebook import Book, Busy, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.db import get_db
-from referee.storage.games import (
-    StoredGame,
-    change_log,
-    current_events,
-    game_version,
-    revise_event,
-)
-from referee.web.charts import chart_for_game
-from referee.web.entries import after_write, event_position, open_game, recorded, saved
-from referee.web.forms import BuybackForm, DeleteForm, RoundForm, SheetForm, revision_of, round_event, round_form
-from referee.web.htmx import render
-from referee.web.kaiser import kaiser_page
-from referee.web.sheets import Sheet, build_sheet, describe_change, game_sheet, picker_data
+from referee.storage.games import StoredGame, change_log, game_of
+from referee.web.charts import chart_for_book
+from referee.web.evenings import open_evening
+from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
+from referee.web.htmx import render, wants_fragment
+from referee.web.screens import SCREENS
+from referee.web.sheets import build_sheet, describe_change, line_of
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
 
+ALREADY_THERE = _l(
+    "That entry was already on the sheet, recorded from another phone: it is kept once. "
+    "If yours was another one, enter it again."
+)
+EXPIRED = _l("The form expired: try again.")
 
-def _page(game: StoredGame, status: int = 200, form: RoundForm | None = None, **extra: Any) -> ResponseReturnValue:
-    """The game page, or its `_game.html` fragment for htmx, with the round form (fresh or as sent)."""
-    if game.teams is not None:
-        return kaiser_page(game, status, **extra)
-    db = get_db()
-    events = current_events(db, game.id)
-    sheet = build_sheet(game, events)
-    version = game_version(db, game.id)
+
+def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
+    """Game `number` of the evening behind the link: 404 for none, 403 for a write through the viewer's link."""
+    evening = open_evening(key, writing=writing)
+    game = game_of(get_db(), evening.id, number)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _context(
+    book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True
+) -> dict[str, Any]:
+    """What the game's templates need: the sheet, the family's screen and form, the undo and offer forms."""
+    screen = SCREENS[book.family]
+    sheet = build_sheet(book, everything=everything)
     if form is None:
-        form = round_form(list(sheet.still_in), sheet.rules)
-    form.seen.data = version  # a refused round is sent again on the sheet shown now
+        form = screen.entry_form(book)
+    screen.resent(book, form)  # a refused entry is sent again on the sheet shown now
     context = {
-        "game": game,
+        "game": book.game,
+        "rules": book.rules,
         "sheet": sheet,
         "form": form,
-        "void_form": SheetForm(formdata=None, seen=version),
-        "buyback_form": BuybackForm(formdata=None),
-        "delete_form": DeleteForm(formdata=None),
-        "picker": picker_data(sheet.rules, len(game.players)),
-        "log": [describe_change(change) for change in change_log(db, game.id)],
-        "version": version,
-        **extra,
+        "screen": screen.template,
+        "key_form": KeyedForm,  # each button that writes gets a fresh one-time key
+        "version": book.version,
+        **screen.context(book),
     }
-    return render("games/show.html", "games/_game.html", status, **context)
+    if log:
+        context["log"] = [describe_change(change) for change in change_log(get_db(), book.game.id)]
+    return context
+
+
+def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra: Any) -> ResponseReturnValue:
+    """The game page, or its `_game.html` fragment for htmx."""
+    everything = request.args.get("all") == "1"
+    return render("games/show.html", "games/_game.html", status, **_context(book, form, everything=everything), **extra)
+
+
+@bp.get("")
+def show(key: str, number: int) -> ResponseReturnValue:
+    """The score sheet, with the next entry for the scorer; `?all=1` shows every line of a long game."""
+    return _page(open_book(get_db(), open_game(key, number)))
 
 
 @bp.get("/live")
 def live(key: str, number: int) -> ResponseReturnValue:
-    """The sheet other phones poll: 304 while the game has not changed since version `v`, else the fresh sheet."""
+    """The sheet other phones poll: 304 while the game is still at version `v`, else the fresh sheet."""
     game = open_game(key, number)
     db = get_db()
-    version = game_version(db, game.id)
-    if request.args.get("v") == str(version):
+    book = open_book(db, game)
+    if request.args.get("v") == str(book.version):
         response = make_response("", 304)
     else:
-        events = current_events(db, game.id)
-        sheet = game_sheet(game, events)
-        context = {
-            "game": game,
-            "sheet": sheet,
-            "version": version,
-            "buyback_form": BuybackForm(formdata=None),
-        }
-        response = make_response(render_template(f"{'kaiser' if game.teams else 'games'}/_live.html", **context))
+        response = make_response(render_template("games/_live.html", **_context(book, log=False)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -80,112 +99,140 @@ def live(key: str, number: int) -> ResponseReturnValue:
 def chart(key: str, number: int) -> ResponseReturnValue:
     """The running totals as a chart: the fragment the game page fetches when it is opened, or a page of its own."""
     game = open_game(key, number)
-    drawn = chart_for_game(game, current_events(get_db(), game.id))
+    drawn = chart_for_book(open_book(get_db(), game))
     return render("games/chart.html", "components/chart.html", game=game, chart=drawn)
 
 
-@bp.get("")
-def show(key: str, number: int) -> ResponseReturnValue:
-    """The score sheet, with the round entry for the scorer."""
-    return _page(open_game(key, number))
+def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | None = None) -> ResponseReturnValue:
+    """After a write: for htmx the fresh entry and, out of band, what changed on the sheet; else the page (303).
+
+    A phone whose sheet was behind (another phone wrote since, or had written this very entry) gets the
+    whole live sheet instead of the one new line.
+    """
+    if outcome.done is Done.ALREADY_THERE:
+        flash(str(ALREADY_THERE))
+    if not wants_fragment():
+        return redirect(url_for("games.show", key=g.key, number=book.game.number), 303)
+    new = outcome.book
+    behind = outcome.done is not Done.RECORDED or (seen is not None and seen != book.version)
+    added = line_of(new, outcome.slot) if not behind and removed is None else None
+    context = _context(new, log=removed is not None)
+    return render("games/_written.html", "games/_written.html", added=added, removed=removed, whole=behind, **context)
 
 
+def _refused(book: Book, form: SheetForm, reason: str | None = None) -> ResponseReturnValue:
+    """A refused entry: the form with the reason (422), and the sheet as it stands now."""
+    if reason:
+        form.form_errors.append(reason)
+    fresh = open_book(get_db(), book.game)
+    if not wants_fragment():
+        return _page(fresh, 422, form)
+    return render("games/_refused.html", "games/_refused.html", 422, **_context(fresh, form, log=False))
+
+
+def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = None) -> ResponseReturnValue:
+    """Record `event` as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
+
+    A refusal is shown on `shown`, the entry form, when the entry came from another button.
+    """
+    try:
+        outcome = record(get_db(), book.game, event, key=form.submission.data, seen=form.seen_version())
+    except (EventError, Busy) as error:
+        reason = error.reason if isinstance(error, EventError) else str(error)
+        return _refused(book, shown or form, reason)
+    return _written(book, outcome, form.seen_version())
+
+
+@bp.post("/hands")
 @bp.post("/rounds")
-def record_round(key: str, number: int) -> ResponseReturnValue:
-    """Record a round from the form; any refusal comes back on the form with status 422."""
-    game = open_game(key, number, writing=True)
-    if game.teams is not None:
-        abort(404)  # a Kaiser game records hands, not rounds
-    sheet = build_sheet(game, current_events(get_db(), game.id))
-    form = round_form(list(sheet.still_in), sheet.rules, request.form)
-    event = round_event(form, list(sheet.still_in), sheet.rules) if form.validate() else None
-    if event is not None and recorded(form, game, event):
-        return after_write(key, number, lambda: _page(game))
-    return _page(game, 422, form)
+def record_entry(key: str, number: int) -> ResponseReturnValue:
+    """Record the next round (or Kaiser hand) from the form; a refusal comes back on the form with status 422."""
+    book = open_book(get_db(), open_game(key, number, writing=True))
+    screen = SCREENS[book.family]
+    form = screen.entry_form(book, request.form)
+    event = screen.entry(book, form, request.form) if form.validate() else None
+    if event is None:
+        return _refused(book, form)
+    return _write(book, form, event)
+
+
+def _offered(key: str, number: int, event_of: Any) -> ResponseReturnValue:
+    """Record an entry made by one button (a void round, a buy-back, a passed deal), built by `event_of(form)`."""
+    book = open_book(get_db(), open_game(key, number, writing=True))
+    form = SheetForm()
+    entry_form = SCREENS[book.family].entry_form(book)
+    if not form.validate():
+        return _refused(book, entry_form, str(EXPIRED))
+    return _write(book, form, event_of(book), entry_form)
 
 
 @bp.post("/void")
 def void_round(key: str, number: int) -> ResponseReturnValue:
     """Record a void round: nobody scores and no chips move."""
-    game = open_game(key, number, writing=True)
-    form = SheetForm()
-    if form.validate() and recorded(form, game, {"type": "void"}):
-        return after_write(key, number, lambda: _page(game))
-    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+    return _offered(key, number, lambda book: Void())
 
 
 @bp.post("/buyback")
 def buyback(key: str, number: int) -> ResponseReturnValue:
     """An eliminated player buys back in."""
-    game = open_game(key, number, writing=True)
-    form = BuybackForm()
-    event = {"type": "buyback", "player": form.player.data}
-    if form.validate() and recorded(form, game, event):
-        return after_write(key, number, lambda: _page(game))
-    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+    return _offered(key, number, lambda book: Buyback(request.form.get("player", "")))
+
+
+@bp.post("/passed")
+def passed_deal(key: str, number: int) -> ResponseReturnValue:
+    """A Kaiser deal everybody passed, on the sheet the scorer saw: the deal passes to the left."""
+    return _offered(key, number, lambda book: PassedDeal(request.form.get("dealer") or book.state.dealer() or ""))
 
 
 @bp.post("/events/<int:slot>/delete")
 def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
-    """Delete one event (the undo button deletes the last); the change log keeps what it was."""
-    game = open_game(key, number, writing=True)
+    """Delete one entry (the undo button deletes the last); the change log keeps what it was."""
+    book = open_book(get_db(), open_game(key, number, writing=True))
     form = DeleteForm()
-    based_on = form.revision()
-    delete = lambda: revise_event(get_db(), game, slot, None, based_on, form.submission.data)  # noqa: E731
-    if form.validate() and saved(form, delete, at=0):
-        return after_write(key, number, lambda: _page(game))
-    return _page(game, 422, errors=form.form_errors or [_("The form expired: try again.")])
+    if not form.validate():
+        return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
+    try:
+        outcome = correct(get_db(), book.game, slot, None, form.revision(), key=form.submission.data)
+    except (EventError, StaleEdit, Busy) as error:
+        reason = error.reason if isinstance(error, EventError) else str(error)
+        return _refused(book, SCREENS[book.family].entry_form(book), reason)
+    return _written(book, outcome, None, removed=slot)
 
 
-def _players_at(game: StoredGame, slot: int) -> tuple[list[str], Sheet]:
-    """The players still in just before the event at `slot`, and the sheet up to it."""
-    events = current_events(get_db(), game.id)
-    sheet = build_sheet(game, events)
-    state = new_game(sheet.rules, game.players, game.first_dealer)
-    for position, stored in enumerate(events, start=1):
-        if stored.slot == slot:
-            break
-        state = apply(state, rummy_event_from_json(stored.data, position), position)
-    state = close_buybacks(state)
-    still_in = [p.name for p in state.players if p.status == IN]
-    return still_in, sheet
-
-
+@bp.route("/hands/<int:slot>", methods=["GET", "POST"])
 @bp.route("/events/<int:slot>", methods=["GET", "POST"])
-def edit_round(key: str, number: int, slot: int) -> ResponseReturnValue:
-    """Correct a past round: everything after it is replayed, and the change log shows before and after."""
-    game = open_game(key, number, writing=True)  # the viewer's link never sees a correction form
-    stored = next((e for e in current_events(get_db(), game.id) if e.slot == slot), None)
-    if stored is None or stored.data.get("type") != "round":
+def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
+    """Correct a past round or hand: everything after it is counted again, and the change log shows the change."""
+    book = open_book(get_db(), open_game(key, number, writing=True))  # the viewer's link never sees this form
+    position = book.position_of(slot)
+    entry = book.entry(slot)
+    if position is None or entry is None or position > len(book.replayed.steps) + 1:
         abort(404)
-    players, sheet = _players_at(game, slot)
+    if entry.data.get("type") not in ("round", "hand"):
+        abort(404)
+    screen = SCREENS[book.family]
     if request.method == "GET":
-        form = round_form(players, sheet.rules, None, **_form_data(stored.data, players), based_on=stored.revision)
-        return _edit_page(game, form, slot, sheet)
-    form = round_form(players, sheet.rules, request.form)
-    event = round_event(form, players, sheet.rules) if form.validate() else None
-    based_on = revision_of(form.based_on.data)
-    revise = lambda: revise_event(get_db(), game, slot, event, based_on, form.submission.data)  # noqa: E731
-    position = event_position(current_events(get_db(), game.id), slot)
-    if event is not None and saved(form, revise, at=position):
-        return redirect(url_for("games.show", key=key, number=number), 303)
-    return _edit_page(game, form, slot, sheet, 422)
+        return _edit_page(book, screen.edit_form(book, position), slot, position)
+    form = screen.edit_form(book, position, request.form)
+    event = screen.edited(book, position, form) if form.validate() else None
+    if event is not None:
+        try:
+            correct(get_db(), book.game, slot, event, revision_of(form.based_on.data), key=form.submission.data)
+        except EventError as error:
+            later = error.position > position
+            form.form_errors.append(
+                _("This correction makes a later entry impossible (%(error)s)", error=str(error))
+                if later
+                else error.reason
+            )
+        except (StaleEdit, Busy) as error:
+            form.form_errors.append(str(error))
+        else:
+            return redirect(url_for("games.show", key=key, number=number), 303)
+    return _edit_page(book, form, slot, position, 422)
 
 
-def _edit_page(game: StoredGame, form: RoundForm, slot: int, sheet: Sheet, status: int = 200) -> ResponseReturnValue:
-    picker = picker_data(sheet.rules, len(game.players))
-    return render(
-        "games/edit.html", "games/_edit_form.html", status, game=game, form=form, slot=slot, picker=picker, sheet=sheet
-    )
-
-
-def _form_data(event: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    """The form's fields filled from a stored round."""
-    data: dict[str, Any] = {"winner": event["winner"], "finish": event.get("rami") or "out"}
-    if event.get("all_in_one"):
-        data["finish"] = "all_in_one"
-    for seat, name in enumerate(players):
-        hand = event["hands"].get(name)
-        data[f"hand_{seat}"] = "" if hand is None else (str(hand) if isinstance(hand, int) else " ".join(hand))
-        data[f"laid_{seat}"] = (event.get("laid") or {}).get(name)
-    return data
+def _edit_page(book: Book, form: SheetForm, slot: int, position: int, status: int = 200) -> ResponseReturnValue:
+    line = line_of(book, slot)
+    context = {**_context(book, form, log=False), "slot": slot, "number": line.number if line else position}
+    return render("games/edit.html", "games/_edit_form.html", status, **context)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template
 from flask.typing import ResponseReturnValue
 
+from referee.scorebook import open_book
 from referee.storage.db import get_db
 from referee.storage.history import games_played
 from referee.web.evenings import open_evening
@@ -23,5 +24,8 @@ def player(key: str, name: str) -> ResponseReturnValue:
     evening = open_evening(key)
     if name not in evening.players:
         abort(404)  # an evening's link shows its own players' histories, nobody else's
-    games = games_played(get_db(), name)
-    return render_template("history/player.html", evening=evening, history=build_history(name, games, evening.id))
+    db = get_db()
+    games = games_played(db, name)
+    books = [open_book(db, played.game) for played in games]
+    history = build_history(name, games, books, evening.id)
+    return render_template("history/player.html", evening=evening, history=history)

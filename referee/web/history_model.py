@@ -1,6 +1,6 @@
 """A player's history across evenings, as its page shows it: their numbers over every game, and a line a game.
 
-The numbers come from replaying each game (`referee.web.replay`), never from anything stored:
+The numbers come from each game's replay (its book, `referee.scorebook`), never from anything stored:
 
 - games played: every game they sat in, finished or not; games won: the rummy games they won, and the Kaiser
   games their team won;
@@ -18,13 +18,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from referee.rules.kaiser import KaiserGame
-from referee.rules.rummy import RummyGame, hand_value
-from referee.rules.rummy_events import Buyback, Round
-from referee.rules.table import RummyRules
+from referee.rules.rummy import BuybackResult, RoundResult, hand_value
+from referee.rules.rummy_events import Round
+from referee.rules.table import RummyRules, Scoring
+from referee.scorebook import Book
 from referee.storage.history import PlayedGame
-from referee.web.charts import Chart, chart_of
-from referee.web.replay import Replayed, replay_game
+from referee.web.charts import Chart, chart_for_book
 
 SHOWN = 20  # the games listed, newest first; the numbers count every game
 
@@ -81,53 +80,35 @@ class History:
     more: int  # games counted but not listed
 
 
-def rummy_tally(name: str, replayed: Replayed) -> Tally:
-    """`name`'s numbers in one replayed Kaluki or Rami game."""
-    state, rules = replayed.state, replayed.rules
-    if not isinstance(state, RummyGame) or not isinstance(rules, RummyRules):
-        return Tally(games=1)
-    rounds = penalty = kalukis = 0
-    played = [event for event in replayed.events if not isinstance(event, Buyback)]
-    for event, result in zip(played, state.results, strict=True):
-        if not isinstance(event, Round) or name not in result.points:
-            continue  # a void round, or one played after they went out
+def game_tally(name: str, book: Book) -> Tally:
+    """`name`'s numbers in one game: played, won (by them or their team), and their rounds of rummy."""
+    state = book.state
+    won = int(state.over and state.winner == (state.side_of(name) or name))
+    rounds = penalty = kalukis = buybacks = 0
+    rules = book.rules
+    for step in book.replayed.steps:
+        event, result = step.event, step.result
+        if isinstance(result, BuybackResult):
+            buybacks += result.player == name
+        if not isinstance(event, Round) or not isinstance(result, RoundResult) or name not in result.points:
+            continue  # a void round, a buy-back, a Kaiser hand, or a round played after they went out
         rounds += 1
         if event.winner == name:
-            kalukis += event.all_in_one or event.rami is not None
-        elif rules.scoring == "points":
-            penalty += hand_value(event.hands[name], rules)
+            kalukis += event.finish.all_in_one
+        elif isinstance(rules, RummyRules) and rules.scoring == Scoring.POINTS:
+            penalty += hand_value(event.hands[name], rules)  # points mode: the cards left go to the winner
         else:
             penalty += result.points[name]
-    player = state.player(name)
-    won = int(state.winner == name)
-    return Tally(games=1, won=won, rounds=rounds, penalty=penalty, kalukis=kalukis, buybacks=player.buybacks)
+    return Tally(games=1, won=won, rounds=rounds, penalty=penalty, kalukis=kalukis, buybacks=buybacks)
 
 
-def kaiser_team(name: str, replayed: Replayed) -> str | None:
-    """The team `name` played for in a replayed Kaiser game."""
-    return replayed.state.teams.team_of(name) if isinstance(replayed.state, KaiserGame) else None
-
-
-def game_tally(name: str, replayed: Replayed) -> Tally:
-    """`name`'s numbers in one replayed game; a Kaiser game counts as played, and won when their team won."""
-    if isinstance(replayed.state, KaiserGame):
-        team = kaiser_team(name, replayed)
-        return Tally(games=1, won=int(team is not None and replayed.state.winner == team))
-    return rummy_tally(name, replayed)
-
-
-def game_line(name: str, played: PlayedGame, replayed: Replayed, evening_id: int) -> GameLine:
+def game_line(name: str, played: PlayedGame, book: Book, evening_id: int) -> GameLine:
     """The line of one game: its date, evening, preset, `name`'s result and score, and its chart."""
-    state, team = replayed.state, kaiser_team(name, replayed)
-    score: int | None = None
-    winner = None
-    if isinstance(state, KaiserGame) and team is not None:
-        score, winner = state.score(team), state.winner
-    elif isinstance(state, RummyGame):
-        score, winner = state.player(name).score, state.winner
-    over = state is not None and state.over
-    won = over and winner == (name if team is None else team)
-    outcome = "won" if won else ("lost" if over else "playing")
+    state = book.state
+    team = state.side_of(name)
+    won = state.over and state.winner == (team or name)
+    outcome = "won" if won else ("lost" if state.over else "playing")
+    refusal = book.replayed.refusal
     return GameLine(
         played.game.created_at,
         played.evening.title,
@@ -135,19 +116,19 @@ def game_line(name: str, played: PlayedGame, replayed: Replayed, evening_id: int
         played.game.preset,
         played.evening.id == evening_id,
         outcome,
-        score,
+        state.score_of(name),
         team,
-        replayed.stopped_at,
-        chart_of(replayed),
+        None if refusal is None else refusal.position,
+        chart_for_book(book),
     )
 
 
-def build_history(name: str, games: Sequence[PlayedGame], evening_id: int, shown: int = SHOWN) -> History:
-    """`name`'s history from their games (newest first), seen from the evening `evening_id`."""
-    replays = [replay_game(played.game, played.events) for played in games]
-    tally = sum((game_tally(name, replayed) for replayed in replays), Tally())
+def build_history(
+    name: str, games: Sequence[PlayedGame], books: Sequence[Book], evening_id: int, shown: int = SHOWN
+) -> History:
+    """`name`'s history from their games (newest first) and their books, seen from the evening `evening_id`."""
+    tally = sum((game_tally(name, book) for book in books), Tally())
     lines = tuple(
-        game_line(name, played, replayed, evening_id)
-        for played, replayed in zip(games[:shown], replays[:shown], strict=True)
+        game_line(name, played, book, evening_id) for played, book in zip(games[:shown], books[:shown], strict=True)
     )
     return History(name, tally, lines, max(len(games) - shown, 0))

@@ -106,10 +106,8 @@ def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = Non
     return form
 
 
-def kaiser_hand_event(
-    form: KaiserHandForm, teams: KaiserTeams, dealer: str | None, position: int
-) -> dict[str, Any] | None:
-    """The game record's `hand` event the form describes (both teams' tricks), or None with the reason on the form.
+def kaiser_hand_event(form: KaiserHandForm, teams: KaiserTeams, dealer: str | None, position: int) -> KaiserHand | None:
+    """The hand the form describes (one team's tricks given, the other's the rest), or None with the reason on it.
 
     The rules engine checks the tricks and the two cards, so a refusal gives its reason.
     """
@@ -125,7 +123,20 @@ def kaiser_hand_event(
         "three_spades": form.three_spades.data,
     }
     try:
-        return KaiserHand.from_json(raw, position, teams).as_json()
+        return KaiserHand.from_json(raw, position, teams)
     except EventError as error:
         form.form_errors.append(error.reason)
         return None
+
+
+def hand_data(event: KaiserHand, teams: KaiserTeams) -> dict[str, Any]:
+    """The hand form's fields filled from a recorded hand, with the bidding team's tricks."""
+    bidding = teams.team_of(event.bidder)
+    return {
+        "bidder": event.bidder,
+        "bid": event.bid,
+        "no_trump": event.no_trump,
+        "tricks": event.tricks_of(bidding) if bidding else None,
+        "five_hearts": event.five_hearts,
+        "three_spades": event.three_spades,
+    }

@@ -11,14 +11,14 @@ from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from referee.rules.settlement import Payment, settle
+from referee.scorebook import open_book
 from referee.storage.db import get_db
-from referee.storage.games import current_events, games_of
-from referee.storage.payments import paid, record_payment
+from referee.storage.games import games_of
+from referee.storage.payments import PaymentsChanged, last_payment, paid, record_payment
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm
 from referee.web.htmx import redirect_to, render
-from referee.web.kaiser_sheet import KaiserSheet
-from referee.web.sheets import Sheet, evening_balances, game_sheet
+from referee.web.sheets import GameSummary, evening_balances, summarise
 
 bp = Blueprint("settle", __name__, url_prefix="/e/<key>/settle")
 
@@ -35,8 +35,8 @@ class PaidForm(KeyedForm):
 class SettleUp:
     """What the settle-up page shows: the games, the balances, what is paid, and the payments left."""
 
-    sheets: tuple[Sheet | KaiserSheet, ...]
-    open_games: tuple[Sheet, ...]  # rummy games still being played: their chips wait for the pot to be won
+    games: tuple[GameSummary, ...]
+    open_games: tuple[GameSummary, ...]  # games still being played with chips in their pot: they wait for it
     balances: dict[str, int]
     payments: tuple[Payment, ...]
 
@@ -47,13 +47,13 @@ def settle_up(evening_id: int, players: tuple[str, ...]) -> SettleUp:
     Kaiser games are listed with the others but move no chips.
     """
     db = get_db()
-    sheets = tuple(game_sheet(game, current_events(db, game.id)) for game in games_of(db, evening_id))
-    finished = [sheet for sheet in sheets if sheet.over]
+    games = tuple(summarise(open_book(db, game)) for game in games_of(db, evening_id))
+    finished = [game for game in games if game.over]
     balances = {balance.name: balance.chips for balance in evening_balances(players, finished)}
     for name, chips in paid(db, evening_id).items():
         balances[name] = balances.get(name, 0) + chips
-    open_games = tuple(sheet for sheet in sheets if isinstance(sheet, Sheet) and not sheet.over)
-    return SettleUp(sheets, open_games, balances, settle(balances))
+    open_games = tuple(game for game in games if game.chips and not game.over)
+    return SettleUp(games, open_games, balances, settle(balances))
 
 
 @bp.get("")
@@ -71,7 +71,7 @@ def _page(evening: object, status: int = 200, errors: list[str] | None = None) -
         status,
         evening=evening,
         summary=summary,
-        form=PaidForm(formdata=None),
+        form=PaidForm,  # each Paid button gets its own one-time key
         errors=errors or [],
     )
 
@@ -83,9 +83,15 @@ def mark_paid(key: str) -> ResponseReturnValue:
     form = PaidForm()
     if not form.validate():
         return _page(evening, 422, [_("This payment could not be read: try again.")])
+    db = get_db()
+    after = last_payment(db, evening.id)
     plan = settle_up(evening.id, evening.players).payments
     wanted = Payment(form.payer.data, form.payee.data, form.chips.data)
+    stale = [_("This payment is no longer in the plan: the page was out of date.")]
     if wanted not in plan:
-        return _page(evening, 422, [_("This payment is no longer in the plan: the page was out of date.")])
-    record_payment(get_db(), evening.id, wanted.payer, wanted.payee, wanted.chips, form.submission.data)
+        return _page(evening, 422, stale)
+    try:
+        record_payment(db, evening.id, wanted.payer, wanted.payee, wanted.chips, form.submission.data, after)
+    except PaymentsChanged:
+        return _page(evening, 422, stale)
     return redirect_to(url_for("settle.show", key=key)) if not request.headers.get("HX-Request") else _page(evening)

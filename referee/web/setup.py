@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import Flask, g, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from flask_babel import Babel, get_locale, gettext, ngettext
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from referee.rules import words
@@ -52,8 +53,8 @@ def _money(chips: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Attach CSRF, htmx, Babel and the blueprints to `app`."""
-    from referee.web import desk, evenings, games, history, home, kaiser, settle, transfer
+    """Attach CSRF, htmx, Babel, compression, hashed static URLs and the blueprints to `app`."""
+    from referee.web import assets, desk, evenings, games, history, home, settle, transfer
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:
@@ -61,6 +62,11 @@ def init_app(app: Flask) -> None:
     CSRFProtect(app)
     htmx.init_app(app)
     Babel(app, locale_selector=select_locale)
+    # Brotli where the browser takes it (browsers offer it over HTTPS only), else gzip. Bodies under
+    # COMPRESS_MIN_SIZE (500 bytes) and anything but a 2xx (a 304) are sent as they are.
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)  # the default, 4, makes htmx larger than gzip does
+    Compress(app)
 
     @app.before_request
     def speak_the_request_language() -> None:
@@ -78,6 +84,8 @@ def init_app(app: Flask) -> None:
         """htmx, served from its installed package (never a CDN, never a copy)."""
         return send_from_directory(HTMX_FOLDER, "htmx.min.js", max_age=86400)
 
+    assets.init_app(app, {"htmx_script": Path(HTMX_FOLDER) / "htmx.min.js"})
+
     @app.context_processor
     def languages() -> dict[str, object]:
         return {"languages": LANGUAGES, "get_locale": get_locale, "money": _money}
@@ -86,7 +94,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
-    app.register_blueprint(kaiser.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)

@@ -1,135 +1,322 @@
-"""Small view models: the score sheet of a game and the balances of an evening, built by replaying events."""
+"""The score sheet of any game, as small frozen view models laid out from the scorebook's replay.
+
+One `Sheet` for every family: columns (players, or Kaiser's teams), a line per entry with each column's
+running total and change, footer rows, and what the game says now (who deals, the pot, the winner). Each
+family lays out its own lines and rows in one `Layout`, picked by the game's family and nowhere else. A long
+game shows its latest lines; the earlier ones are a tap away.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from referee.rules.cards import JOKER, Card
-from referee.rules.events import EventError
-from referee.rules.rummy import ELIMINATED, RummyGame, apply, new_game, restart_score
-from referee.rules.rummy_events import Buyback, Round, Void, rummy_event_from_json
-from referee.rules.table import RummyRules
+from referee.rules.game import Kind, Offer, Step
+from referee.rules.kaiser import HandResult, KaiserGame
+from referee.rules.kaiser_bidding import Bid
+from referee.rules.rummy import BuybackResult, RummyGame
+from referee.rules.rummy_events import Round
+from referee.rules.table import Family, RummyRules
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
-from referee.storage.games import Change, StoredEvent, StoredGame, record_of
-from referee.web.kaiser_sheet import KaiserSheet, build_kaiser_sheet
+from referee.scorebook import Book, Entry
+from referee.storage.games import Change
+from referee.web.labels import FIELD, FINISH, KIND, STATUS, STATUS_MARK, Field, per_player
+
+SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
+SLACK = 5  # a game only a few lines longer than that shows them all
 
 
 @dataclass(frozen=True)
 class Column:
-    """One player's column: total, status, buy-backs and chips, and whether they deal next."""
+    """A player's (or a Kaiser team's) column: the name, the total, and whether they deal next."""
 
     name: str
-    score: int
-    status: str
-    buybacks: int
-    buybacks_left: int
-    chips: int
-    deals: bool
+    total: int
+    deals: bool = False
+    css: str = ""  # "status-eliminated", "status-out", "leader"…
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One column's part of a line: the running total after it and the line's change ("+40", "↺")."""
+
+    total: str
+    change: str
+    mark: str = ""  # "winner" (went out) or "bidder" (the bidding team)
 
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the sheet: a round, a void round or a buy-back, with what it gave each player."""
+    """One entry on the sheet: its number, a badge ("all in one", "void", "buy-back"), a note and its cells."""
 
     slot: int
     revision: int
-    kind: str  # "round", "void" or "buyback"
-    number: int  # the round's number (the round before it, for a buy-back)
-    winner: str | None
-    all_in_one: str | None  # "all_in_one", "with_table" or "own_cards"
-    cells: tuple[str, ...]  # one per player: "+40", "0", "−20", "↺ 48" or ""
+    kind: Kind
+    number: int | None  # the round's (or hand's) number; None for a buy-back or a passed deal
+    badge: str
+    note: str  # Kaiser: who bid what; a passed deal: whose deal
+    cells: tuple[Cell, ...]
+    explanations: tuple[str, ...] = ()  # Kaiser: the rule each team's change rests on
+    correctable: bool = False
 
 
 @dataclass(frozen=True)
-class Offer:
-    """A buy-back an eliminated player may take now."""
+class Footer:
+    """A row under the lines: its label and a text per column (with a word for screen readers)."""
 
-    player: str
-    cost: int
-    restart: int
-    left: int
+    label: str
+    cells: tuple[str, ...]
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything the game page shows."""
+    """Everything a game's sheet shows, for either family."""
 
-    game: StoredGame
-    rules: RummyRules
+    family: Family
+    preset: str
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
-    pot: int
-    dealer: str | None
+    earlier: int  # lines not shown
+    footers: tuple[Footer, ...]
+    noted: bool  # the lines carry a note column (Kaiser's bids)
+    unit: str  # "round" or "hand"
     over: bool
     winner: str | None
+    verdict: str  # the result once the game is over
+    status: str  # while it is played: the pot, who deals
     offers: tuple[Offer, ...]
     still_in: tuple[str, ...]
-    problem: str | None = None  # set when the stored events no longer replay: nothing is lost, it is shown
-    kind: str = "rummy"
+    last: Entry | None  # the entry the undo button deletes
+    version: int
+    problem: str | None  # the first entry that no longer replays, said
 
     @property
-    def last(self) -> Line | None:
-        """The last event, which the undo button deletes."""
-        return self.lines[-1] if self.lines else None
+    def played(self) -> int:
+        """The rounds or hands played so far."""
+        return sum(line.number is not None for line in self.lines) + self.earlier
 
 
-def build_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> Sheet:
-    """Replay the stored events one by one and lay out what each did."""
-    rules = record_of(game, []).rules
-    if not isinstance(rules, RummyRules):
-        raise TypeError(f"game {game.number} is not a rummy game")
-    state = new_game(rules, game.players, game.first_dealer)
-    lines: list[Line] = []
-    problem = None
-    for position, stored in enumerate(events, start=1):
-        try:
-            event = rummy_event_from_json(stored.data, position)
-            after = apply(state, event, position)
-        except EventError as error:
-            problem = str(error)
-            break
-        lines.append(_line(stored, event, state, after))
-        state = after
-    return _sheet(game, rules, state, tuple(lines), problem)
+class Layout(Protocol):
+    """How one family lays out its sheet."""
+
+    unit: str
+    noted: bool
+
+    def columns(self, state: Any) -> tuple[Column, ...]:
+        """The columns after the last entry."""
+
+    def line(self, entry: Entry, step: Step, before: Any) -> Line:
+        """The line of one entry, from its replay step and the game before it."""
+
+    def footers(self, state: Any) -> tuple[Footer, ...]:
+        """The rows under the lines."""
+
+    def verdict(self, state: Any) -> str:
+        """The game's result, once it is over."""
+
+    def status(self, state: Any) -> str:
+        """What the table needs to know before the next round or hand."""
 
 
-def _line(stored: StoredEvent, event: Round | Void | Buyback, before: RummyGame, after: RummyGame) -> Line:
-    names = [p.name for p in after.players]
-    if isinstance(event, Buyback):
-        cells = tuple(f"↺ {after.player(name).score}" if name == event.player else "" for name in names)
-        return Line(stored.slot, stored.revision, "buyback", after.rounds, None, None, cells)
-    if isinstance(event, Void):
-        return Line(stored.slot, stored.revision, "void", after.rounds, None, None, tuple("" for _ in names))
-    points = after.results[-1].points
-    cells = tuple(signed(points[name]) if name in points else "" for name in names)
-    finish = "all_in_one" if event.all_in_one else event.rami
-    return Line(stored.slot, stored.revision, "round", after.rounds, event.winner, finish, cells)
+class RummyLayout:
+    """Kaluki and Rami: a column per player, penalties or points, statuses, buy-backs and chips."""
+
+    unit = "round"
+    noted = False
+
+    def columns(self, state: RummyGame) -> tuple[Column, ...]:
+        """A column per player, the next dealer marked."""
+        dealer = state.dealer()
+        return tuple(Column(p.name, p.score, p.name == dealer, f"status-{p.status}") for p in state.players)
+
+    def line(self, entry: Entry, step: Step, before: RummyGame) -> Line:
+        """A round's points, a void round, or a buy-back's restart, with every player's running total."""
+        after: RummyGame = step.state
+        result = step.result
+        if isinstance(result, BuybackResult):
+            cells = tuple(Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players)
+            return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
+        played = set(before.still_in()) | set(result.points)
+        cells = tuple(
+            Cell(str(p.score), signed(result.points.get(p.name, 0)) if result.winner else "",
+                 "winner" if p.name == result.winner else "")
+            if p.name in played else Cell("", "")
+            for p in after.players
+        )  # fmt: skip
+        event = step.event
+        if not isinstance(event, Round):
+            return Line(entry.slot, entry.revision, Kind.VOID, after.rounds, str(KIND[Kind.VOID]), "", cells)
+        badge = "" if not event.finish.all_in_one else str(FINISH[event.finish])
+        return Line(entry.slot, entry.revision, Kind.ROUND, after.rounds, badge, event.winner, cells, correctable=True)
+
+    def footers(self, state: RummyGame) -> tuple[Footer, ...]:
+        """Each player's status, buy-backs left (where there are buy-backs) and chips."""
+        rows = [
+            Footer(
+                _("Status"),
+                tuple(STATUS_MARK[p.status] for p in state.players),
+                tuple(str(STATUS[p.status]) for p in state.players),
+            )
+        ]
+        if state.rules.max_buybacks:
+            rows.append(
+                Footer(_("Buy-backs"), tuple(str(state.rules.max_buybacks - p.buybacks) for p in state.players))
+            )
+        rows.append(Footer(_("Chips"), tuple(f"{p.chips:+d}" if p.chips else "0" for p in state.players)))
+        return tuple(rows)
+
+    def verdict(self, state: RummyGame) -> str:
+        """The winner, and the pot they took."""
+        if not state.winner:
+            return ""
+        if state.pot_won:
+            return str(
+                _("%(name)s wins the game and takes the pot of %(pot)s chips.", name=state.winner, pot=state.pot_won)
+            )
+        return str(_("%(name)s wins the game.", name=state.winner))
+
+    def status(self, state: RummyGame) -> str:
+        """The pot and who deals."""
+        dealer = state.dealer()
+        deals = _("%(name)s deals", name=dealer) if dealer else ""
+        if state.pot or state.rules.ante:
+            return f"{_('Pot: %(pot)s chips', pot=state.pot)} · {deals}"
+        return deals
 
 
-def _sheet(
-    game: StoredGame, rules: RummyRules, state: RummyGame, lines: tuple[Line, ...], problem: str | None
-) -> Sheet:
-    dealer = state.dealer()
-    columns = tuple(
-        Column(p.name, p.score, p.status, p.buybacks, rules.max_buybacks - p.buybacks, p.chips, p.name == dealer)
-        for p in state.players
-    )
-    offers = tuple(
-        Offer(p.name, rules.buyback_cost, restart_score(state), rules.max_buybacks - p.buybacks - 1)
-        for p in state.players
-        if p.status == ELIMINATED
-    )
+class KaiserLayout:
+    """Kaiser: a column per team, each hand's bid and the rule each team's change rests on."""
+
+    unit = "hand"
+    noted = True
+
+    def columns(self, state: KaiserGame) -> tuple[Column, ...]:
+        """A column per team, the team of the next dealer marked."""
+        dealer = state.dealer()
+        return tuple(
+            Column(name, score, dealer in players)
+            for name, players, score in zip(state.teams.names, state.teams.players, state.scores, strict=True)
+        )
+
+    def line(self, entry: Entry, step: Step, before: KaiserGame) -> Line:
+        """A hand's bid and changes, or a deal everybody passed."""
+        result = step.result
+        after: KaiserGame = step.state
+        if not isinstance(result, HandResult):
+            note = _("Everybody passed on %(name)s's deal.", name=result.dealer)
+            return Line(
+                entry.slot, entry.revision, Kind.PASSED, None, str(KIND[Kind.PASSED]), note, (Cell("", ""),) * 2
+            )
+        hand = result.hand
+        cells = tuple(
+            Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
+            for team in result.results
+        )
+        explanations = tuple(f"{team.team}: {team.explanation}" for team in result.results)
+        note = f"{hand.bidder} {Bid(hand.bid, hand.no_trump)}"
+        return Line(entry.slot, entry.revision, Kind.HAND, after.hands, "", note, cells, explanations, True)
+
+    def footers(self, state: KaiserGame) -> tuple[Footer, ...]:
+        """Each team's players."""
+        return (Footer(_("Players"), tuple(" & ".join(players) for players in state.teams.players)),)
+
+    def verdict(self, state: KaiserGame) -> str:
+        """The winning team and the final score."""
+        if state.winner is None:
+            return ""
+        other = state.teams.other(state.winner)
+        scores = {"score": state.score(state.winner), "other": state.score(other)}
+        return str(_("%(team)s win the game, %(score)s to %(other)s.", team=state.winner, **scores))
+
+    def status(self, state: KaiserGame) -> str:
+        """Who deals, and the score that wins."""
+        dealer = state.dealer()
+        target = _("first to %(target)s wins", target=state.rules.target)
+        return f"{_('%(name)s deals', name=dealer)} · {target}" if dealer else target
+
+
+LAYOUTS: dict[Family, Layout] = {Family.RUMMY: RummyLayout(), Family.KAISER: KaiserLayout()}
+
+
+def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
+    """The sheet of a game: its latest lines (all of them with `everything`), columns, footers and status."""
+    layout = LAYOUTS[book.family]
+    steps = book.replayed.steps
+    first = 0 if everything or len(steps) <= SHOWN + SLACK else len(steps) - SHOWN
+    lines = tuple(layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
+    state = book.state
+    refusal = book.replayed.refusal
     return Sheet(
-        game, rules, columns, lines, state.pot, dealer, state.over, state.winner, offers, state.still_in(), problem
+        family=book.family,
+        preset=book.rules.preset,
+        columns=layout.columns(state),
+        lines=lines,
+        earlier=first,
+        footers=layout.footers(state),
+        noted=layout.noted,
+        unit=layout.unit,
+        over=state.over,
+        winner=state.winner,
+        verdict=layout.verdict(state),
+        status="" if state.over else layout.status(state),
+        offers=state.offers(),
+        still_in=state.still_in(),
+        last=book.entries[-1] if book.entries else None,
+        version=book.version,
+        problem=None if refusal is None else str(refusal),
     )
 
 
-def game_sheet(game: StoredGame, events: Sequence[StoredEvent]) -> Sheet | KaiserSheet:
-    """The score sheet of any game: a rummy game's, or a Kaiser game's."""
-    return build_kaiser_sheet(game, events) if game.teams is not None else build_sheet(game, events)
+def line_of(book: Book, slot: int) -> Line | None:
+    """The line of the entry at `slot` alone: what a round's htmx answer adds to the sheet."""
+    position = book.position_of(slot)
+    if position is None or position > len(book.replayed.steps):
+        return None
+    step = book.replayed.steps[position - 1]
+    return LAYOUTS[book.family].line(book.entries[position - 1], step, book.replayed.before(position))
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game in one line, for the evening and the settle-up: its totals, result, pot and chips."""
+
+    number: int
+    preset: str
+    columns: tuple[Column, ...]
+    over: bool
+    winner: str | None
+    played: str  # "12 rounds", "3 hands"
+    pot: int  # chips still in the pot
+    chips: dict[str, int]  # each player's net chips (none for Kaiser)
+
+
+def summarise(book: Book) -> GameSummary:
+    """A game's summary, from its replay's last state only."""
+    layout = LAYOUTS[book.family]
+    state = book.state
+    count = sum(_counts(step) for step in book.replayed.steps)
+    played = (
+        ngettext("%(num)s round", "%(num)s rounds", count)
+        if layout.unit == "round"
+        else ngettext("%(num)s hand", "%(num)s hands", count)
+    )
+    chips = {p.name: p.chips for p in state.players} if isinstance(state, RummyGame) else {}
+    pot = state.pot if isinstance(state, RummyGame) else 0
+    return GameSummary(
+        book.game.number, book.rules.preset, layout.columns(state), state.over, state.winner, played, pot, chips
+    )
+
+
+def _counts(step: Step) -> bool:
+    """Whether an entry is a round or a hand played (not a buy-back, not a passed deal)."""
+    return step.event.kind in (Kind.ROUND, Kind.VOID, Kind.HAND)
 
 
 @dataclass(frozen=True)
@@ -140,21 +327,29 @@ class Balance:
     chips: int
 
 
-def evening_balances(players: Sequence[str], sheets: Sequence[Sheet | KaiserSheet]) -> tuple[Balance, ...]:
-    """Each player's net chips over the evening's games so far (the pot counts once it is paid out).
-
-    Kaiser is played for points, not chips: its games change no balance.
-    """
+def evening_balances(players: Sequence[str], games: Sequence[GameSummary]) -> tuple[Balance, ...]:
+    """Each player's net chips over the evening's games so far (the pot counts once it is paid out)."""
     totals = dict.fromkeys(players, 0)
-    for sheet in sheets:
-        if not isinstance(sheet, Sheet):
-            continue
-        for column in sheet.columns:
-            totals[column.name] = totals.get(column.name, 0) + column.chips
+    for game in games:
+        for name, chips in game.chips.items():
+            totals[name] = totals.get(name, 0) + chips
     return tuple(Balance(name, chips) for name, chips in totals.items())
 
 
-SINGLE_VALUES = ("winner", "player", "all_in_one", "rami", "bidder", "bid", "no_trump", "five_hearts", "three_spades")
+SINGLE_VALUES = (
+    Field.WINNER, Field.PLAYER, Field.ALL_IN_ONE, Field.RAMI, Field.BIDDER, Field.BID, Field.NO_TRUMP,
+    Field.FIVE_HEARTS, Field.THREE_SPADES,
+)  # fmt: skip
+PER_PLAYER = (Field.HANDS, Field.LAID, Field.TRICKS)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One value a correction changed: what it is (in words), before and after."""
+
+    what: str
+    before: str
+    after: str
 
 
 @dataclass(frozen=True)
@@ -162,9 +357,9 @@ class Correction:
     """One line of the change log, in words: when, which entry, and each value before and after."""
 
     at: str
-    entry: dict[str, Any]  # the event as it was before the change
+    entry: str  # the entry as it was before: "the round won by Ana"
     deleted: bool
-    differences: tuple[tuple[str, str, str], ...]  # (what, before, after)
+    differences: tuple[Difference, ...]
 
 
 def _shown(value: Any) -> str:
@@ -177,20 +372,33 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _entry_words(entry: dict[str, Any]) -> str:
+    kind = entry.get("type")
+    if kind == Kind.ROUND:
+        return str(_("the round won by %(name)s", name=entry.get("winner")))
+    if kind == Kind.BUYBACK:
+        return str(_("the buy-back of %(name)s", name=entry.get("player")))
+    if kind == Kind.HAND:
+        return str(_("the hand %(name)s bid %(bid)s", name=entry.get("bidder"), bid=entry.get("bid")))
+    if kind == Kind.PASSED:
+        return str(_("the deal everybody passed"))
+    return str(_("a void round"))
+
+
 def describe_change(change: Change) -> Correction:
     """What a correction changed, field by field: a round's winner, hands and laid points, or a Kaiser hand's."""
     before, after = change.before or {}, change.after or {}
-    differences: list[tuple[str, str, str]] = []
+    differences: list[Difference] = []
     if after:
         for key in SINGLE_VALUES:
             if before.get(key) != after.get(key):
-                differences.append((key, _shown(before.get(key)), _shown(after.get(key))))
-        for key in ("hands", "laid", "tricks"):
+                differences.append(Difference(str(FIELD[key]), _shown(before.get(key)), _shown(after.get(key))))
+        for key in PER_PLAYER:
             old, new = before.get(key) or {}, after.get(key) or {}
             for name in dict.fromkeys([*old, *new]):
                 if old.get(name) != new.get(name):
-                    differences.append((f"{key}:{name}", _shown(old.get(name)), _shown(new.get(name))))
-    return Correction(change.at, before, not after, tuple(differences))
+                    differences.append(Difference(per_player(key, name), _shown(old.get(name)), _shown(new.get(name))))
+    return Correction(change.at, _entry_words(before), not after, tuple(differences))
 
 
 def picker_data(rules: RummyRules, players: int) -> dict[str, Any]:

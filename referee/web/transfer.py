@@ -16,13 +16,13 @@ from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
 from referee.rules.record import RecordError, load_json
+from referee.scorebook import open_book
 from referee.storage.db import get_db
-from referee.storage.games import current_events, game_of
+from referee.storage.games import game_of
 from referee.storage.transfer import evening_json, game_json, import_record
 from referee.web.evenings import open_evening
 from referee.web.htmx import redirect_to, render
-from referee.web.kaiser_sheet import KaiserSheet
-from referee.web.sheets import game_sheet
+from referee.web.sheets import build_sheet
 
 bp = Blueprint("transfer", __name__)
 
@@ -56,32 +56,27 @@ def export_game(key: str, number: int) -> ResponseReturnValue:
 
 @bp.get("/e/<key>/games/<int:number>/sheet.csv")
 def export_sheet(key: str, number: int) -> ResponseReturnValue:
-    """One game's score sheet as CSV: a line per entry, then the totals, statuses and chips."""
+    """One game's score sheet as CSV: a line per entry with each column's change, then the totals and footers."""
     evening = open_evening(key)
     db = get_db()
     game = game_of(db, evening.id, number) or abort(404)
-    sheet = game_sheet(game, current_events(db, game.id))
+    sheet = build_sheet(open_book(db, game), everything=True)
     out = io.StringIO()
     writer = csv.writer(out)
-    if isinstance(sheet, KaiserSheet):
-        _kaiser_csv(writer, sheet)
-        return _download(out.getvalue(), f"game-{number}.csv", "text/csv")
-    writer.writerow([_("Round"), _("Entry"), _("Winner"), *(column.name for column in sheet.columns)])
+    unit, note = (_("Round"), _("Winner")) if sheet.unit == "round" else (_("Hand"), _("Bid"))
+    writer.writerow([unit, _("Entry"), note, *(_cell(column.name) for column in sheet.columns)])
     for line in sheet.lines:
-        writer.writerow([line.number, line.all_in_one or line.kind, line.winner or "", *line.cells])
-    writer.writerow(["", _("Total"), "", *(column.score for column in sheet.columns)])
-    writer.writerow(["", _("Status"), "", *(column.status for column in sheet.columns)])
-    writer.writerow(["", _("Chips"), "", *(column.chips for column in sheet.columns)])
+        entry = line.badge or str(line.kind)
+        writer.writerow([line.number or "", entry, _cell(line.note), *(cell.change for cell in line.cells)])
+    writer.writerow(["", _("Total"), "", *(column.total for column in sheet.columns)])
+    for footer in sheet.footers:
+        writer.writerow(["", footer.label, "", *(_cell(text) for text in (footer.words or footer.cells))])
     return _download(out.getvalue(), f"game-{number}.csv", "text/csv")
 
 
-def _kaiser_csv(writer: Any, sheet: KaiserSheet) -> None:
-    """A Kaiser sheet: a line per hand (or passed deal) with each team's score change, then the totals."""
-    writer.writerow([_("Hand"), _("Dealer"), _("Bidder"), _("Bid"), *(column.name for column in sheet.columns)])
-    for line in sheet.lines:
-        bid = line.bid if line.kind == "hand" else _("passed")
-        writer.writerow([line.number if line.kind == "hand" else "", line.dealer, line.bidder or "", bid, *line.cells])
-    writer.writerow(["", "", "", _("Total"), *(column.score for column in sheet.columns)])
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet will not run: one starting with = + - or @ is read as text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
 class ImportForm(FlaskForm):

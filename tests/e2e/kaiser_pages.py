@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Locator, expect
 
-from tests.e2e.pages import GAME_URL, EveningPage, Screen, alerts, assert_fits_phone
+from tests.e2e.pages import GAME_URL, EveningPage, Screen, alerts, assert_fits_phone, sheet_cells
 
 
 def start_kaiser_game(
@@ -107,7 +107,7 @@ class KaiserGamePage(Screen):
         """Every hand on the sheet (passed deals left out), with the rule shown under it."""
         found = []
         for row in self.sheet.locator("tbody tr.line-hand").all():
-            number, bid, first, second = (" ".join(t.split()) for t in row.locator("th, td").all_inner_texts())
+            number, bid, first, second = sheet_cells(row)
             rules = row.locator("xpath=following-sibling::tr[1]").inner_text()
             found.append(HandRow(number.replace("✎", "").strip(), bid, (first, second), " ".join(rules.split())))
         return found
@@ -136,7 +136,7 @@ class KaiserGamePage(Screen):
         """Open hand `number`'s correction page, leave it to the caller to change it, and save it."""
         link = self.sheet.get_by_role("link", name=re.compile(rf"^{number}\b"))
         link.click()
-        expect(self.page.get_by_role("heading", name=self.words("Correct this hand"))).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words.pattern("Correct hand %(number)s"))).to_be_visible()
         assert_fits_phone(self.page)
         return self
 

@@ -19,6 +19,22 @@ GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)$")
 EVENING_URL = re.compile(r"/e/([^/?#]+)$")
 
 
+
+# A sheet cell shows a running total with the line's change beside it; a line is read as its changes.
+CELLS = """cells => cells.map(cell => {
+  const change = cell.querySelector('.change');
+  const star = cell.classList.contains('winner') ? '★ ' : '';
+  const text = cell.querySelector('.total') ? (change ? star + change.textContent : '') : cell.innerText;
+  return text.split(/\\s+/).join(' ').trim();
+})"""
+
+
+def sheet_cells(row: Locator) -> list[str]:
+    """A sheet line's cells as read: its heading, then each column's change (the winner starred)."""
+    cells: list[str] = row.locator("th, td").evaluate_all(CELLS)
+    return cells
+
+
 def assert_fits_phone(page: Page) -> None:
     """The page never scrolls sideways on the phone."""
     scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
@@ -349,13 +365,11 @@ class GamePage(Screen):
         }
 
     def lines(self) -> list[list[str]]:
-        """Each line of the sheet as shown: its heading (round number, "buy-back"), then one cell a player."""
-        return [
-            [" ".join(text.split()) for text in row.locator("th, td").all_inner_texts()] for row in self._lines().all()
-        ]
+        """Each line of the sheet: its heading (round number, "buy-back"), then each player's change that round."""
+        return [sheet_cells(row) for row in self._lines().all()]
 
     def verdict(self) -> Locator:
-        """ "C wins the game and takes the pot.", once the game is over."""
+        """ "C wins the game and takes the pot of 47 chips.", once the game is over."""
         return self.page.get_by_text(self.words.pattern("%(name)s wins the game", whole=False))
 
     def correct_round(self, number: int) -> CorrectionPage:
@@ -381,7 +395,7 @@ class CorrectionPage(Screen):
         self.entry = RoundEntry(page, words)
 
     def loaded(self) -> CorrectionPage:
-        expect(self.page.get_by_role("heading", name=self.words("Correct this round"))).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words.pattern("Correct round %(number)s"))).to_be_visible()
         assert_fits_phone(self.page)
         return self
 

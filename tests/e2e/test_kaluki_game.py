@@ -92,7 +92,9 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, words: W
     expect(game.entry.hand("A")).to_have_count(0)  # A is out: no hand to enter
 
     game.record_round("C", {"B": 5, "D": 40})
-    expect(game.verdict()).to_have_text(f"{words('%(name)s wins the game', name='C')} {words('and takes the pot')}.")
+    expect(game.verdict()).to_have_text(
+        words("%(name)s wins the game and takes the pot of %(pot)s chips.", name="C", pot=47)
+    )
     assert game.standings() == {
         "A": Standing(155, "out", 0, "-16"),
         "B": Standing(153, "out", 1, "-4"),

@@ -34,9 +34,9 @@ def test_alice_rami_with_own_cards(home: HomePage, live_app: LiveApp) -> None:
 
     assert game.lines() == [["1 ✎ rami, own cards", "★ +520", "+30", "0"]]
     assert game.standings() == {
-        "Alice": Standing(520, "in", None, "+0"),
-        "Bob": Standing(30, "in", None, "+0"),
-        "Cédric": Standing(0, "in", None, "+0"),
+        "Alice": Standing(520, "in", None, "0"),
+        "Bob": Standing(30, "in", None, "0"),
+        "Cédric": Standing(0, "in", None, "0"),
     }
     expect(game.verdict()).to_have_count(0)  # the game goes on to 1000
     expect(game.page.get_by_role("button", name=" buys back")).to_have_count(0)

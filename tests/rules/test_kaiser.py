@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.events import EventError
-from referee.rules.kaiser import KaiserGame, replay_kaiser, trick_points
+from referee.rules.game import Replayed, replay
+from referee.rules.kaiser import HandResult, KaiserGame, trick_points
 from referee.rules.kaiser_bidding import Bid, bid_outranks, check_bidding
 from referee.rules.kaiser_events import (
     KaiserError,
@@ -31,6 +32,41 @@ TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
 TABLE = KaiserTeams.from_json(TEAMS)
 SEATS = ["Ana", "Ben", "Céline", "Driss"]
 EXAMPLES = settings(max_examples=500, deadline=None)
+
+
+class Played:
+    """A replayed Kaiser game, read as its last state, with each hand's result and the events applied."""
+
+    def __init__(self, replayed: Replayed) -> None:
+        replayed.standing()  # the first refusal, if any
+        self.replayed = replayed
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.replayed.state, name)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Played) and other.replayed.state == self.replayed.state
+
+    @property
+    def hand_results(self) -> list[HandResult]:
+        return [step.result for step in self.replayed.steps if isinstance(step.result, HandResult)]
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        return self.replayed.events
+
+    def corrected(self, position: int, event: Any) -> Played:
+        return Played(self.replayed.corrected(position, event))
+
+
+def replay_kaiser(rules: KaiserRules, teams: Any, events: list[Any], first_dealer: str | None = None) -> Played:
+    """Replay events given as parsed events or as the record's JSON objects."""
+    table = teams if isinstance(teams, KaiserTeams) else KaiserTeams.from_json(teams)
+    parsed = [
+        event if isinstance(event, KaiserHand | PassedDeal) else parse_kaiser_event(event, n, table)
+        for n, event in enumerate(events, start=1)
+    ]
+    return Played(replay(KaiserGame.start(rules, table, first_dealer), parsed))
 
 
 def rules(preset: str = "kaiser", **options: Any) -> KaiserRules:
@@ -56,7 +92,7 @@ def deal(*events: dict[str, Any], first: int = 0) -> list[dict[str, Any]]:
     return [event | {"dealer": SEATS[(first + n) % 4]} for n, event in enumerate(events)]
 
 
-def play(preset: str, *events: dict[str, Any], **options: Any) -> KaiserGame:
+def play(preset: str, *events: dict[str, Any], **options: Any) -> Played:
     return replay_kaiser(rules(preset, **options), TEAMS, deal(*events))
 
 
@@ -406,15 +442,22 @@ def test_each_hand_result_carries_points_change_score_and_explanation() -> None:
 def test_events_built_in_code_are_checked_like_records() -> None:
     game = KaiserGame(rules(), TABLE)
     with pytest.raises(EventError, match="event 1: bidder is one of Ana, Ben, Céline, Driss, not 'Zoé'"):
-        game.apply(KaiserHand("Ana", "Zoé", 7, False, (("A", 6), ("B", 2)), "A", "B"))
+        game.apply(KaiserHand("Ana", "Zoé", 7, False, (("A", 6), ("B", 2)), "A", "B"), 1)
     with pytest.raises(EventError, match="the tricks add up to 9"):
-        game.apply(KaiserHand("Ana", "Ana", 7, False, (("A", 6), ("B", 3)), "A", "B"))
+        game.apply(KaiserHand("Ana", "Ana", 7, False, (("A", 6), ("B", 3)), "A", "B"), 1)
 
 
-def test_can_apply_answers_what_verify_refuses() -> None:
-    game = play("kaiser", hand("Ana", 7, 6, "A", "B"))
-    assert game.can_apply(PassedDeal("Ben"))
-    assert not game.can_apply(PassedDeal("Céline"))
+def test_verify_answers_the_refusal_or_none() -> None:
+    game = play("kaiser", hand("Ana", 7, 6, "A", "B")).replayed.state
+    assert game.verify(PassedDeal("Ben"), 2) is None
+    refusal = game.verify(PassedDeal("Céline"), 2)
+    assert refusal is not None and "Ben deals now, not Céline" in refusal.reason
+
+
+def test_offers_a_passed_deal_to_the_dealer_except_under_dealer_forced() -> None:
+    game = play("kaiser", hand("Ana", 7, 6, "A", "B")).replayed.state
+    assert [(offer.kind, offer.player) for offer in game.offers()] == [("passed", "Ben")]
+    assert play("kaiser-pagat", hand("Ana", 7, 6, "A", "B")).replayed.state.offers() == ()
 
 
 # Bidding (RULES.md §7).
@@ -537,11 +580,11 @@ def test_property_replay_with_an_event_replaced_equals_replay_of_the_corrected_l
     expected = outcome(lambda: replay_kaiser(table_rules, TEAMS, fixed))
     note(expected[0])
 
-    def step_by_step() -> KaiserGame:
-        game = replay_kaiser(table_rules, TEAMS, original[:index])
+    def step_by_step() -> Played:
+        game = replay_kaiser(table_rules, TEAMS, original[:index]).replayed
         for position, event in enumerate(fixed[index:], start=index + 1):
-            game = game.apply(parse_kaiser_event(event, position, TABLE))
-        return game
+            game = game.then(parse_kaiser_event(event, position, TABLE))
+        return Played(game)
 
     assert outcome(step_by_step) == expected
     before = outcome(lambda: replay_kaiser(table_rules, TEAMS, original))

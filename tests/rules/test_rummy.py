@@ -9,12 +9,20 @@ from typing import Any
 import pytest
 
 from referee.rules.events import EventError
+from referee.rules.game import Replayed
+from referee.rules.game import replay as replay_events
 from referee.rules.record import RecordError, read_game
-from referee.rules.rummy import RummyGame, can_buyback, corrected, replay
-from referee.rules.rummy_events import Buyback, Round, Void, rummy_event_from_json
-from referee.rules.table import rummy_rules
+from referee.rules.rummy import RummyGame, can_buyback
+from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.table import RummyRules, rummy_rules
 
 GAMES = Path(__file__).parent / "games"
+
+
+def replay(rules: Any, players: Any, events: Any) -> RummyGame:
+    """The standings after `events`, every one checked (EventError for the first that cannot happen)."""
+    standing: RummyGame = replay_events(RummyGame.start(rules, players), list(events)).standing()
+    return standing
 
 
 def play(preset: str, players: list[str], events: list[dict[str, Any]], **options: Any) -> RummyGame:
@@ -318,13 +326,13 @@ def test_events_round_trip_through_json() -> None:
 
 
 def test_a_corrected_round_equals_the_replay_of_the_corrected_list() -> None:
-    rules = rummy_rules("kaluki")
-    events = (Round("A", {"B": 10}), Round("B", {"A": 20}), Void())
-    fixed = corrected(events, 1, Round("A", {"B": 30}))
-    assert replay(rules, ["A", "B"], fixed).player("B").score == 30
-    assert replay(rules, ["A", "B"], corrected(events, 2, None)).rounds == 2
+    rules: RummyRules = rummy_rules("kaluki")
+    events: list[RummyEvent] = [Round("A", {"B": 10}), Round("B", {"A": 20}), Void()]
+    replayed: Replayed = replay_events(RummyGame.start(rules, ["A", "B"]), events)
+    assert replayed.corrected(1, Round("A", {"B": 30})).state.player("B").score == 30
+    assert replayed.corrected(2, None).state.rounds == 2
     with pytest.raises(IndexError):
-        corrected(events, 4, None)
+        replayed.corrected(4, None)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from referee.rules.events import EventError
-from referee.rules.rummy import RummyGame, apply, corrected, replay
+from referee.rules.game import replay
+from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void
 from referee.rules.table import rummy_rules
 
@@ -27,12 +28,12 @@ class RummyGameMachine(RuleBasedStateMachine):
     def start(self, preset: str, count: int) -> None:
         self.rules = rummy_rules(preset, {"max_buybacks": 2, "buyback_cost": 5})
         self.players = NAMES[:count]
-        self.game = replay(self.rules, self.players, [])
+        self.game = RummyGame.start(self.rules, self.players)
 
     def _push(self, event: RummyEvent) -> None:
         before = self.game
         self.events.append(event)
-        self.game = apply(self.game, event, len(self.events))
+        self.game, _ = self.game.apply(event, len(self.events))
         self._check_scores_never_fall(before, event)
 
     def _check_scores_never_fall(self, before: RummyGame, event: RummyEvent) -> None:
@@ -71,7 +72,7 @@ class RummyGameMachine(RuleBasedStateMachine):
     @rule()
     def nothing_happens_after_the_end(self) -> None:
         with pytest.raises(EventError, match="the game is over"):
-            apply(self.game, Void(), len(self.events) + 1)
+            self.game.apply(Void(), len(self.events) + 1)
 
     @invariant()
     def chips_and_pot_sum_to_zero(self) -> None:
@@ -89,7 +90,7 @@ class RummyGameMachine(RuleBasedStateMachine):
 
     @invariant()
     def step_by_step_equals_a_full_replay(self) -> None:
-        assert replay(self.rules, self.players, self.events) == self.game
+        assert replay(RummyGame.start(self.rules, self.players), self.events).standing() == self.game
 
 
 TestRummyGames = RummyGameMachine.TestCase
@@ -116,4 +117,7 @@ def test_replay_with_a_correction_equals_the_replay_of_the_corrected_list(
     position = data.draw(st.integers(1, len(events)))
     fix = data.draw(st.one_of(st.none(), st.just(Void()), st.builds(Round, st.just("Ana"), st.just({"Ben": 7}))))
     by_hand = events[: position - 1] + ([] if fix is None else [fix]) + events[position:]
-    assert replay(rules, ["Ana", "Ben"], corrected(events, position, fix)) == replay(rules, ["Ana", "Ben"], by_hand)
+    start = RummyGame.start(rules, ["Ana", "Ben"])
+    corrected = replay(start, events).corrected(position, fix)
+    assert corrected.state == replay(start, by_hand).state
+    assert corrected.events == replay(start, by_hand).events

@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 
 from referee.rules.events import EventError
+from referee.rules.rummy_events import Buyback, Round, Void
+from referee.scorebook import Done, StaleEdit, correct, open_book, record
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening, evening_by_key, known_names
 from referee.storage.games import (
-    Added,
-    StaleEdit,
-    add_event,
+    VersionChanged,
+    append_event,
     change_log,
     create_game,
     current_events,
     game_version,
     record_of,
-    revise_event,
 )
 from referee.storage.migrations import migrations
 
@@ -58,11 +58,11 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = add_event(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": 10}}).slot
-    revise_event(db, game, slot, {"type": "round", "winner": "Ana", "hands": {"Ben": 12}}, based_on=0)
+    slot = record(db, game, Round("Ana", {"Ben": 10})).slot
+    correct(db, game, slot, Round("Ana", {"Ben": 12}), based_on=0)
     assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 2
-    revise_event(db, game, slot, None, based_on=1)
+    correct(db, game, slot, None, based_on=1)
     assert current_events(db, game.id) == []
     log = change_log(db, game.id)
     assert [(c.before["hands"]["Ben"], c.after) for c in log] == [
@@ -74,33 +74,53 @@ def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-un
 def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     with pytest.raises(EventError):
-        add_event(db, game, {"type": "buyback", "player": "Ana"})
+        record(db, game, Buyback("Ana"))
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 0
 
 
 def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = add_event(db, game, {"type": "void"}).slot
-    revise_event(db, game, slot, None, based_on=0)
+    slot = record(db, game, Void()).slot
+    correct(db, game, slot, None, based_on=0)
     with pytest.raises(StaleEdit):
-        revise_event(db, game, slot, {"type": "void"}, based_on=0)
+        correct(db, game, slot, Void(), based_on=0)
 
 
 def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    assert add_event(db, game, {"type": "void"}, "key") == add_event(db, game, {"type": "void"}, "key")
+    first, again = record(db, game, Void(), key="key"), record(db, game, Void(), key="key")
+    assert (first.done, again.done, again.slot) == (Done.RECORDED, Done.REPEATED, first.slot)
     assert len(current_events(db, game.id)) == 1
 
 
 def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     seen = game_version(db, game.id)
-    first = add_event(db, game, {"type": "void"}, "phone-1", seen)
-    second = add_event(db, game, {"type": "void"}, "phone-2", seen)
-    assert first == Added(first.slot) and second == Added(first.slot, from_another_phone=True)
-    third = add_event(db, game, {"type": "void"}, "phone-2-again", game_version(db, game.id))
-    assert third.slot != first.slot and not third.from_another_phone
+    first = record(db, game, Void(), key="phone-1", seen=seen)
+    second = record(db, game, Void(), key="phone-2", seen=seen)
+    assert (first.done, second.done, second.slot) == (Done.RECORDED, Done.ALREADY_THERE, first.slot)
+    third = record(db, game, Void(), key="phone-2-again", seen=game_version(db, game.id))
+    assert third.slot != first.slot and third.done is Done.RECORDED
     assert len(current_events(db, game.id)) == 2
+
+
+def test_a_write_confirms_the_version_it_was_decided_on(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    version = game_version(db, game.id)
+    written = append_event(db, game.id, version, {"type": "void"})
+    assert written.version == game_version(db, game.id) != version
+    with pytest.raises(VersionChanged):
+        append_event(db, game.id, version, {"type": "void"})
+    assert len(current_events(db, game.id)) == 1
+
+
+def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    before = open_book(db, game)
+    assert open_book(db, game) is before  # the same version: not replayed again
+    after = record(db, game, Round("Ana", {"Ben": 10})).book
+    assert open_book(db, game) is after and after.version != before.version
+    assert after.state.player("Ben").score == 10 and len(after.replayed.steps) == 1
 
 
 def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # type: ignore[no-untyped-def]

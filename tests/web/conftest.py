@@ -61,9 +61,8 @@ class Table:
     def round(self, game: str, winner: str, hands: dict[str, Any], players: list[str], **extra: Any) -> TestResponse:
         """Record a round: `hands` maps each loser to cards or points; `players` are the ones still in."""
         data: dict[str, Any] = {"winner": winner, "finish": extra.pop("finish", "out")}
-        for seat, name in enumerate(players):
-            if name in hands:
-                data[f"hand_{seat}"] = str(hands[name])
+        for name in players:
+            data[f"hand:{name}"] = str(hands.get(name, ""))
         data.update(extra)
         return self.post(f"{game}/rounds", data)
 

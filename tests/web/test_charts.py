@@ -12,9 +12,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.table import rules_for
+from referee.scorebook import read_book
 from referee.storage.games import StoredEvent, StoredGame
-from referee.web.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, chart_for_game, chart_mark, running_totals_chart
-from referee.web.replay import replay_game
+from referee.web.charts import (
+    BOTTOM,
+    HEIGHT,
+    LEFT,
+    RIGHT,
+    TOP,
+    WIDTH,
+    chart_for_book,
+    chart_mark,
+    running_totals,
+    running_totals_chart,
+)
 
 GAMES = Path(__file__).parent.parent / "rules" / "games"
 
@@ -80,10 +91,10 @@ def test_a_game_without_a_round_has_no_line_and_draws_nothing(app: Flask) -> Non
 
 def test_the_rules_8_game_s_chart_drops_at_a_buy_back_and_stops_when_a_player_is_out(app: Flask) -> None:
     game, events = stored(GAMES / "kaluki_four_players.json")
-    totals = dict(replay_game(game, events).totals)
+    totals = dict(running_totals(read_book(game, events)))
     assert totals["C"][:4] == (0, 62, 150, 68)  # eliminated at 150, bought back at A's 48, then +20
     assert len(totals["A"]) == 7  # A went out for good after round 6
-    chart = chart_for_game(game, events)
+    chart = chart_for_book(read_book(game, events))
     assert [series.label for series in chart.series] == ["A", "B", "C", "D"]
     assert [len(xy(series.points)) for series in chart.series] == [7, 8, 8, 8]
     assert chart.mark is not None and chart.mark.value == 150
@@ -94,7 +105,7 @@ def test_the_rules_8_game_s_chart_drops_at_a_buy_back_and_stops_when_a_player_is
 
 def test_a_kaiser_chart_counts_hands_not_passed_deals() -> None:
     game, events = stored(GAMES / "kaiser_three_deals.json")
-    chart = chart_for_game(game, events)
+    chart = chart_for_book(read_book(game, events))
     assert chart.unit == "hand" and chart.rounds == 2
     assert [(series.label, series.last) for series in chart.series] == [
         ("NS (Ana, Céline)", 16),

@@ -46,7 +46,7 @@ def test_the_rules_8_game_through_the_app_ends_with_c_taking_the_pot(table: Tabl
     buy("B")
     play("C", {"B": 5, "D": 40}, ["B", "C", "D"])
     page = table.get(game).get_data(as_text=True)
-    assert "C wins the game and takes the pot." in page
+    assert "C wins the game and takes the pot of 47 chips." in page
     assert chips_shown(page) == ["-16", "-4", "+33", "-13"]
 
 
@@ -55,10 +55,11 @@ def test_a_round_without_javascript_redirects_and_with_htmx_returns_the_fragment
     assert response.status_code == 303 and response.headers["Location"].endswith(game.split("localhost")[-1])
     table.get(game)
     response = table.post(
-        f"{game}/rounds", {"winner": "B", "finish": "out", "hand_0": "4", "hand_2": "5", "hand_3": "6"}, htmx=True
+        f"{game}/rounds", {"winner": "B", "finish": "out", "hand:A": "4", "hand:C": "5", "hand:D": "6"}, htmx=True
     )
     page = response.get_data(as_text=True)
-    assert response.status_code == 200 and "<html" not in page and 'id="game"' in page
+    assert response.status_code == 200 and "<html" not in page and 'id="entry"' in page
+    assert 'hx-swap-oob="beforeend:#lines"' in page and page.count('<tr id="line-') == 1  # only the new line
     assert "HX-Request" in response.headers["Vary"]
 
 
@@ -95,7 +96,7 @@ def test_an_impossible_round_is_refused_with_the_reason_and_nothing_saved(
 
 
 def test_a_round_needs_a_winner(table: Table, game: str) -> None:
-    response = table.post(f"{game}/rounds", {"finish": "out", "hand_1": "3"})
+    response = table.post(f"{game}/rounds", {"finish": "out", "hand:A": "", "hand:B": "3", "hand:C": "", "hand:D": ""})
     assert response.status_code == 422 and "Pick the player who went out." in response.get_data(as_text=True)
 
 
@@ -172,7 +173,7 @@ def test_correcting_a_past_round_recomputes_and_logs_before_and_after(table: Tab
     assert 'value="55"' in page
     response = table.post(
         f"{game}/events/1",
-        {"winner": "A", "finish": "out", "hand_1": "40", "hand_2": "62", "hand_3": "25", "based_on": "0"},
+        {"winner": "A", "finish": "out", "hand:B": "40", "hand:C": "62", "hand:D": "25", "based_on": "0"},
     )
     assert response.status_code == 303
     page = table.get(game).get_data(as_text=True)
@@ -182,9 +183,9 @@ def test_correcting_a_past_round_recomputes_and_logs_before_and_after(table: Tab
 
 def test_an_edit_made_on_an_old_version_is_refused(table: Table, game: str) -> None:
     table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
-    data = {"winner": "A", "finish": "out", "hand_1": "9", "hand_2": "2", "hand_3": "3", "based_on": "0"}
+    data = {"winner": "A", "finish": "out", "hand:B": "9", "hand:C": "2", "hand:D": "3", "based_on": "0"}
     assert table.post(f"{game}/events/1", data).status_code == 303
-    response = table.post(f"{game}/events/1", data | {"hand_1": "8"})
+    response = table.post(f"{game}/events/1", data | {"hand:B": "8"})
     assert response.status_code == 422
     assert "someone changed this event meanwhile" in response.get_data(as_text=True)
 
@@ -192,7 +193,7 @@ def test_an_edit_made_on_an_old_version_is_refused(table: Table, game: str) -> N
 def test_a_correction_that_breaks_a_later_event_is_refused(table: Table, game: str) -> None:
     table.round(game, "A", {"B": 1, "C": 2, "D": 160}, ALL)
     table.post(f"{game}/buyback", {"player": "D"})
-    data = {"winner": "A", "finish": "out", "hand_1": "1", "hand_2": "2", "hand_3": "10", "based_on": "0"}
+    data = {"winner": "A", "finish": "out", "hand:B": "1", "hand:C": "2", "hand:D": "10", "based_on": "0"}
     response = table.post(f"{game}/events/1", data)
     assert response.status_code == 422
     assert "event 2: D is still in the game" in response.get_data(as_text=True)
@@ -201,11 +202,12 @@ def test_a_correction_that_breaks_a_later_event_is_refused(table: Table, game: s
 
 def test_rami_points_mode_round(table: Table) -> None:
     game = table.game(table.evening(players="Alice\nBob\nCédric"), ["Alice", "Bob", "Cédric"], preset="rami")
-    data = {"winner": "Alice", "finish": "own_cards", "hand_1": "55", "hand_2": "70", "laid_0": "95", "laid_1": "30"}
+    data = {"winner": "Alice", "finish": "own_cards", "hand:Alice": "", "hand:Bob": "55", "hand:Cédric": "70"}
+    data |= {"laid:Alice": "95", "laid:Bob": "30"}
     assert table.post(f"{game}/rounds", data).status_code == 303
     page = table.get(game).get_data(as_text=True)
     totals = page.split(">Total</th>")[1].split("</tr>")[0]
-    assert re.findall(r'<td class="num">([^<]+)</td>', totals) == ["520", "30", "0"]
+    assert re.findall(r'<td class="num[^"]*">([^<]+)</td>', totals) == ["520", "30", "0"]
 
 
 def _events(table: Table) -> list[dict]:
@@ -227,7 +229,8 @@ def test_other_phones_poll_the_sheet_and_get_304_while_nothing_changed(table: Ta
 
 
 def test_the_game_page_charts_the_running_totals_once_a_round_is_played(table: Table, game: str) -> None:
-    assert "Chart of the running totals" not in table.get(game).get_data(as_text=True)
+    assert "Chart of the running totals" in table.get(game).get_data(as_text=True)  # there from the start
+    assert "No round yet." in table.get(f"{game}/chart", headers={"HX-Request": "true"}).get_data(as_text=True)
     table.round(game, "A", {"B": 10, "C": 20, "D": 30}, ALL)
     page = table.get(game).get_data(as_text=True)
     assert f'hx-get="{game}/chart"' in page and "<polyline" not in page  # drawn only when opened
@@ -239,3 +242,21 @@ def test_the_game_page_charts_the_running_totals_once_a_round_is_played(table: T
 def test_a_hand_typed_with_other_digits_is_refused_not_a_crash(table: Table, game: str) -> None:
     response = table.round(game, "A", {"B": "²", "C": 2, "D": 3}, ALL)
     assert response.status_code == 422 and len(_events(table)) == 0
+
+
+def test_a_rounds_htmx_answer_does_not_grow_with_the_game(table: Table, game: str) -> None:
+    sizes = []
+    for number in range(1, 41):
+        winner = ALL[number % 4]
+        hands = {name: 1 for name in ALL if name != winner}
+        response = table.post(
+            f"{game}/rounds",
+            {"winner": winner, "finish": "out", **{f"hand:{name}": str(hands.get(name, "")) for name in ALL}},
+            htmx=True,
+        )
+        assert response.status_code == 200
+        sizes.append(len(response.get_data()))
+    assert max(sizes[30:]) - min(sizes[5:10]) < 200  # the same few parts, whatever the game's length
+    page = table.get(game).get_data(as_text=True)
+    assert page.count('<tr id="line-') == 20 and "Show the 20 earlier entries" in page
+    assert table.get(f"{game}?all=1").get_data(as_text=True).count('<tr id="line-') == 40

@@ -46,10 +46,13 @@ def events(table: Table) -> list[dict[str, Any]]:
 
 def rows(page: str) -> list[list[str]]:
     """The sheet's hand rows: number, bid, and the two teams' changes."""
-    body = page.split("<tbody>")[1].split("</tbody>")[0]
+    body = page.split('<tbody id="lines">')[1].split("</tbody>")[0]
     found = []
-    for row in re.findall(r'<tr class="line-hand">(.*?)</tr>', body, re.S):
-        cells = [re.sub(r"<[^>]+>|✎", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+    for row in re.findall(r'<tr id="line-\d+" class="line-hand">(.*?)</tr>', body, re.S):
+        cells = []
+        for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S):
+            change = re.search(r'class="change">([^<]*)<', cell)  # a team's cell: its running total, then the change
+            cells.append(change.group(1) if change else re.sub(r"<[^>]+>|✎", "", cell).strip())
         found.append(cells)
     return found
 
@@ -202,7 +205,7 @@ def test_correcting_a_past_hand_scores_every_later_hand_again_and_logs_it(table:
     hand(table, game, "Ana", 7, 6, NS, EW)
     hand(table, game, "Ben", 7, 5, EW, NS)
     page = table.get(game).get_data(as_text=True)
-    slot = re.search(r"/hands/(\d+)\"", page).group(1)
+    slot = re.search(r"/events/(\d+)\"", page).group(1)
     form = table.get(f"{game}/hands/{slot}").get_data(as_text=True)
     assert re.search(r'<input checked id="bidder-0" name="bidder" required type="radio" value="Ana">', form)
     assert 'name="bid" value="7" checked' in form and 'name="tricks" value="6" checked' in form
@@ -219,7 +222,7 @@ def test_a_correction_that_ends_the_game_early_is_refused(table: Table, game: st
     hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # 46
     hand(table, game, "Ana", 7, 6, NS, EW)  # Ben & Driss at 46 still count their −1
     hand(table, game, "Ana", 7, 6, NS, EW)
-    second = re.findall(r"/hands/(\d+)\"", table.get(game).get_data(as_text=True))[1]
+    second = re.findall(r"/events/(\d+)\"", table.get(game).get_data(as_text=True))[1]
     winning = {"bidder": "Ben", "bid": 6, "tricks": 8, "five_hearts": EW, "three_spades": EW, "based_on": "0"}
     response = table.post(f"{game}/hands/{second}", winning)  # 45 + 16: Ben & Driss would win at hand 2
     assert response.status_code == 422
@@ -267,10 +270,11 @@ def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
     hand(table, game, "Ana", 8, 7, NS, EW, no_trump=True)
     sheet = table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()
     assert sheet == [
-        f"Hand,Dealer,Bidder,Bid,{NS},{EW}",
-        ",Driss,,passed,,",
-        "1,Ana,Ana,8 no trump,+40,−2",
-        ",,,Total,40,-2",
+        f"Hand,Entry,Bid,{NS},{EW}",
+        ",passed,Everybody passed on Driss's deal.,,",
+        "1,hand,Ana 8 no trump,+40,−2",
+        ",Total,,40,-2",
+        f",Players,,{NS},{EW}",
     ]
 
 
@@ -343,14 +347,16 @@ def test_an_idle_phone_sending_an_entry_already_recorded_is_told(table: Table, g
 @pytest.mark.parametrize("field", ["seen", "based_on"])
 def test_a_number_field_with_other_digits_is_not_a_crash(table: Table, game: str, field: str) -> None:
     hand(table, game, "Ana", 7, 6, NS, EW)
-    slot = re.search(r"/hands/(\d+)\"", table.get(game).get_data(as_text=True)).group(1)
+    slot = re.search(r"/events/(\d+)\"", table.get(game).get_data(as_text=True)).group(1)
     data = {"bidder": "Ana", "bid": 8, "tricks": 6, "five_hearts": NS, "three_spades": EW, "based_on": "0", field: "²"}
     assert table.post(f"{game}/hands/{slot}", data).status_code in (303, 422)
     assert hand(table, game, "Ben", 7, 6, EW, NS, **{field: "²"}).status_code in (303, 422)
 
 
-def test_a_round_posted_to_a_kaiser_game_is_not_found(table: Table, game: str) -> None:
-    assert table.post(f"{game}/rounds", {"winner": "Ana"}).status_code == 404
+def test_a_round_posted_to_a_kaiser_game_is_read_as_a_hand_and_refused(table: Table, game: str) -> None:
+    response = table.post(f"{game}/rounds", {"winner": "Ana"})
+    assert response.status_code == 422 and "Pick the player who won the bid." in response.get_data(as_text=True)
+    assert events(table) == []
 
 
 def test_two_teams_with_the_same_name_are_refused_plainly(table: Table) -> None:
