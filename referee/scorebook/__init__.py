@@ -16,7 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from referee.rules.events import EventError
-from referee.rules.game import Replayed
+from referee.rules.game import Kind, Replayed
 from referee.rules.record import GameRecord
 from referee.rules.table import Family, Rules
 from referee.rules.words import say
@@ -34,6 +34,20 @@ class StaleEdit(ValueError):
 
 class Busy(RuntimeError):
     """The game kept changing under a write: too many phones writing at once."""
+
+
+PLAYED = (Kind.ROUND, Kind.VOID, Kind.HAND, Kind.PASSED)  # entries that take a round's (or a deal's) place
+
+
+class Clash(Exception):
+    """Another phone recorded a different round (or hand) since this phone's sheet: the scorer must choose.
+
+    Never two rounds for one: the entry is not written; `slot` is the entry recorded meanwhile.
+    """
+
+    def __init__(self, book: Book, slot: int) -> None:
+        super().__init__(slot)
+        self.book, self.slot = book, slot
 
 
 @dataclass(frozen=True)
@@ -154,6 +168,9 @@ def record(db: Database, game: StoredGame, event: Any, *, key: str | None = None
         same = _same_since(db, book, event, seen)
         if same is not None:
             return Outcome(Done.ALREADY_THERE, same, book)
+        clash = _clash_since(db, book, event, seen)
+        if clash is not None:
+            raise Clash(book, clash)
         after = book.replayed.then(event)  # EventError: refused, nothing written
         data = event.as_json()
         try:
@@ -176,6 +193,16 @@ def _same_since(db: Database, book: Book, event: Any, seen: int | None) -> int |
     new = stored.added_since(db, book.game.id, seen)
     wanted = event.as_json()
     return next((entry.slot for entry in book.entries if entry.slot in new and entry.data == wanted), None)
+
+
+def _clash_since(db: Database, book: Book, event: Any, seen: int | None) -> int | None:
+    """The slot of a round (or hand) another phone recorded after version `seen`, when `event` is one too."""
+    if seen is None or seen == book.version or event.kind not in PLAYED:
+        return None
+    new = stored.added_since(db, book.game.id, seen)
+    return next(
+        (entry.slot for entry in book.entries if entry.slot in new and entry.data.get("type") in PLAYED), None
+    )
 
 
 def correct(

@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.events import EventError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
-from referee.scorebook import Book, Busy, Done, Outcome, StaleEdit, correct, open_book, record
+from referee.scorebook import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.db import get_db
 from referee.storage.games import StoredGame, change_log, game_of
 from referee.web.charts import chart_for_book
@@ -25,7 +25,7 @@ from referee.web.evenings import open_evening
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.htmx import render, wants_fragment
 from referee.web.screens import SCREENS
-from referee.web.sheets import build_sheet, describe_change, line_of
+from referee.web.sheets import build_sheet, describe_change, line_instead, line_of
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
 
@@ -137,10 +137,38 @@ def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = No
     """
     try:
         outcome = record(get_db(), book.game, event, key=form.submission.data, seen=form.seen_version())
+    except Clash as clash:
+        return _clashed(clash, shown or form, event)
     except (EventError, Busy) as error:
         reason = error.reason if isinstance(error, EventError) else str(error)
         return _refused(book, shown or form, reason)
     return _written(book, outcome, form.seen_version())
+
+
+# What a phone's entry carries besides its values: none of it goes into the "replace it with mine" form.
+NOT_VALUES = {"csrf_token", "submission", "seen", "based_on"}
+
+
+def _clashed(clash: Clash, form: SheetForm, event: Any) -> ResponseReturnValue:
+    """Another phone recorded a different round meanwhile: both side by side, and the scorer chooses (409).
+
+    Keeping the recorded one is going back to the sheet; replacing it with this phone's entry is a
+    correction of the recorded one, in the change log. Nothing was written.
+    """
+    book = clash.book
+    recorded = line_of(book, clash.slot)
+    mine = line_instead(book, clash.slot, event)
+    entry = book.entry(clash.slot)
+    choice = {
+        "recorded": recorded,
+        "mine": mine,
+        "slot": clash.slot,
+        "revision": entry.revision if entry else -1,
+        "values": [(name, value) for name, value in request.form.items(multi=True) if name not in NOT_VALUES],
+        "key": KeyedForm(formdata=None),
+    }
+    template = "games/show.html" if not wants_fragment() else "games/_entry.html"
+    return render(template, "games/_entry.html", 409, **_context(book, form), clash=choice)
 
 
 @bp.post("/hands")

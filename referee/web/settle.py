@@ -14,21 +14,37 @@ from referee.rules.settlement import Payment, settle
 from referee.scorebook import open_book
 from referee.storage.db import get_db
 from referee.storage.games import games_of
-from referee.storage.payments import PaymentsChanged, last_payment, paid, record_payment
+from referee.storage.payments import (
+    Made,
+    PaymentsChanged,
+    already_sent,
+    last_payment,
+    paid,
+    payments_made,
+    record_payment,
+    take_back,
+)
 from referee.web.evenings import open_evening
 from referee.web.forms import KeyedForm
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import GameSummary, evening_balances, summarise
 
 bp = Blueprint("settle", __name__, url_prefix="/e/<key>/settle")
+TRIES = 5  # a payment whose plan moved on meanwhile is decided again, this many times at most
 
 
 class PaidForm(KeyedForm):
-    """A payment of the plan, marked as made."""
+    """A payment of the plan, marked as made, on the plan worked out after payment `after`."""
 
     payer = HiddenField(validators=[InputRequired()])
     payee = HiddenField(validators=[InputRequired()])
-    chips = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+    chips = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=10**9)])
+
+
+class UndoPaidForm(KeyedForm):
+    """Take back a payment marked as made by mistake, on the page that showed it."""
+
+    payment = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=2**62)])
 
 
 @dataclass(frozen=True)
@@ -37,8 +53,11 @@ class SettleUp:
 
     games: tuple[GameSummary, ...]
     open_games: tuple[GameSummary, ...]  # games still being played with chips in their pot: they wait for it
-    balances: dict[str, int]
-    payments: tuple[Payment, ...]
+    result: dict[str, int]  # the evening's result: each player's chips over the finished games
+    balances: dict[str, int]  # what is left to settle, after the payments made
+    payments: tuple[Payment, ...]  # the plan for what is left
+    made: tuple[Made, ...]  # the payments marked as made
+    after: int  # the latest payment the plan was worked out after
 
 
 def settle_up(evening_id: int, players: tuple[str, ...]) -> SettleUp:
@@ -49,11 +68,14 @@ def settle_up(evening_id: int, players: tuple[str, ...]) -> SettleUp:
     db = get_db()
     games = tuple(summarise(open_book(db, game)) for game in games_of(db, evening_id))
     finished = [game for game in games if game.over]
-    balances = {balance.name: balance.chips for balance in evening_balances(players, finished)}
+    after = last_payment(db, evening_id)
+    result = {balance.name: balance.chips for balance in evening_balances(players, finished)}
+    balances = dict(result)
     for name, chips in paid(db, evening_id).items():
         balances[name] = balances.get(name, 0) + chips
     open_games = tuple(game for game in games if game.chips and not game.over)
-    return SettleUp(games, open_games, balances, settle(balances))
+    made = tuple(payments_made(db, evening_id))
+    return SettleUp(games, open_games, result, balances, settle(balances), made, after)
 
 
 @bp.get("")
@@ -72,6 +94,7 @@ def _page(evening: object, status: int = 200, errors: list[str] | None = None) -
         evening=evening,
         summary=summary,
         form=PaidForm,  # each Paid button gets its own one-time key
+        undo_form=UndoPaidForm,
         errors=errors or [],
     )
 
@@ -83,15 +106,35 @@ def mark_paid(key: str) -> ResponseReturnValue:
     form = PaidForm()
     if not form.validate():
         return _page(evening, 422, [_("This payment could not be read: try again.")])
-    db = get_db()
-    after = last_payment(db, evening.id)
-    plan = settle_up(evening.id, evening.players).payments
     wanted = Payment(form.payer.data, form.payee.data, form.chips.data)
     stale = [_("This payment is no longer in the plan: the page was out of date.")]
-    if wanted not in plan:
-        return _page(evening, 422, stale)
+    for _try in range(TRIES if not already_sent(get_db(), form.submission.data) else 0):
+        # The plan is worked out outside the write; the write confirms no other payment came in since.
+        summary = settle_up(evening.id, evening.players)
+        if wanted not in summary.payments:
+            return _page(evening, 422, stale)
+        try:
+            record_payment(
+                get_db(), evening.id, wanted.payer, wanted.payee, wanted.chips, form.submission.data, summary.after
+            )
+        except PaymentsChanged:
+            continue
+        break
+    else:
+        if not already_sent(get_db(), form.submission.data):  # a resent form answers as the first time
+            return _page(evening, 422, stale)
+    return redirect_to(url_for("settle.show", key=key)) if not request.headers.get("HX-Request") else _page(evening)
+
+
+@bp.post("/undo")
+def undo_paid(key: str) -> ResponseReturnValue:
+    """Take back a payment marked as made by mistake; the plan is worked out again."""
+    evening = open_evening(key, writing=True)
+    form = UndoPaidForm()
+    if not form.validate():
+        return _page(evening, 422, [_("This payment could not be read: try again.")])
     try:
-        record_payment(db, evening.id, wanted.payer, wanted.payee, wanted.chips, form.submission.data, after)
+        take_back(get_db(), evening.id, form.payment.data, form.submission.data)
     except PaymentsChanged:
-        return _page(evening, 422, stale)
+        return _page(evening, 422, [_("This payment is no longer in the plan: the page was out of date.")])
     return redirect_to(url_for("settle.show", key=key)) if not request.headers.get("HX-Request") else _page(evening)

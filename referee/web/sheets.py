@@ -283,6 +283,18 @@ def line_of(book: Book, slot: int) -> Line | None:
     return LAYOUTS[book.family].line(book.entries[position - 1], step, book.replayed.before(position))
 
 
+def line_instead(book: Book, slot: int, event: Any) -> Line | str:
+    """The line `event` would make in place of the entry at `slot`, or why it cannot stand there."""
+    position = book.position_of(slot)
+    if position is None or position > len(book.replayed.steps):
+        return ""
+    replayed = book.replayed.corrected(position, event)
+    if replayed.refusal is not None and replayed.refusal.position == position:
+        return replayed.refusal.reason
+    entry = book.entries[position - 1]
+    return LAYOUTS[book.family].line(entry, replayed.steps[position - 1], replayed.before(position))
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """A game in one line, for the evening and the settle-up: its totals, result, pot and chips."""

@@ -120,10 +120,29 @@ def test_the_same_round_from_two_phones_on_the_same_sheet_is_recorded_once(table
     assert len(_events(table)) == 1
 
 
-def test_two_different_rounds_from_two_phones_are_both_recorded(table: Table, game: str) -> None:
+def test_two_different_rounds_from_two_phones_on_one_sheet_are_never_two_rounds(table: Table, game: str) -> None:
+    seen = _seen(table, game)
+    table.round(game, "A", {"B": 20, "C": 2, "D": 3}, ALL, submission="first-phone", seen=seen)
+    clash = table.round(game, "A", {"B": 21, "C": 2, "D": 3}, ALL, submission="second-phone", seen=seen)
+    page = clash.get_data(as_text=True)
+    assert clash.status_code == 409 and "Round 1 was recorded from another phone" in page
+    assert "Keep the recorded one" in page and "Replace it with mine" in page
+    assert [event["hands"]["B"] for event in _events(table)] == [20]  # nothing saved yet
+    replace = re.search(r'<form method="post" action="([^"]+/events/\d+)">(.*?)</form>', page, re.S)
+    fields = dict(re.findall(r'name="([^"]+)" (?:type="hidden" )?value="([^"]*)"', replace.group(2)))
+    assert fields["hand:B"] == "21" and fields["based_on"] == "0"
+    assert table.post(replace.group(1), fields).status_code == 303
+    assert [event["hands"]["B"] for event in _events(table)] == [21]  # one round, corrected
+    assert "<del>20</del> → <ins>21</ins>" in table.get(game).get_data(as_text=True)
+
+
+def test_a_phone_that_keeps_the_recorded_round_gets_a_fresh_form(table: Table, game: str) -> None:
     seen = _seen(table, game)
     table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL, submission="first-phone", seen=seen)
-    table.round(game, "B", {"A": 1, "C": 2, "D": 3}, ALL, submission="second-phone", seen=seen)
+    clash = table.round(game, "B", {"A": 1, "C": 2, "D": 3}, ALL, submission="second-phone", seen=seen)
+    assert clash.status_code == 409 and f'href="{game.split("localhost")[-1]}"' in clash.get_data(as_text=True)
+    assert [event["winner"] for event in _events(table)] == ["A"]
+    table.round(game, "B", {"A": 1, "C": 2, "D": 3}, ALL, submission="third", seen=_seen(table, game))
     assert [event["winner"] for event in _events(table)] == ["A", "B"]
 
 
@@ -260,3 +279,17 @@ def test_a_rounds_htmx_answer_does_not_grow_with_the_game(table: Table, game: st
     page = table.get(game).get_data(as_text=True)
     assert page.count('<tr id="line-') == 20 and "Show the 20 earlier entries" in page
     assert table.get(f"{game}?all=1").get_data(as_text=True).count('<tr id="line-') == 40
+
+
+def test_a_form_filled_before_a_player_was_eliminated_never_puts_a_hand_on_another_player(
+    table: Table, game: str
+) -> None:
+    seen = _seen(table, game)  # phone B's sheet: A, B, C and D in
+    table.round(game, "A", {"B": 150, "C": 5, "D": 5}, ALL)  # phone A: B is eliminated
+    stale = {"hand:A": "5", "hand:B": "7", "hand:C": "30", "hand:D": ""}
+    response = table.post(f"{game}/rounds", {"winner": "D", "finish": "out", **stale, "seen": seen})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and "B is no longer in the game" in page
+    assert [event["hands"] for event in _events(table)] == [{"B": 150, "C": 5, "D": 5}]  # nothing saved
+    assert 'value="30"' in page  # C's 30 is kept on the fresh form, B's field is gone
+    assert "B is eliminated: buy back" in table.get(game).get_data(as_text=True)  # still offered

@@ -323,7 +323,9 @@ def test_everybody_passed_from_two_phones_on_the_same_sheet_is_recorded_once(tab
 def test_a_hand_refused_because_another_phone_recorded_one_can_be_sent_again(table: Table, game: str) -> None:
     stale = seen_and_dealer(table, game)
     hand(table, game, "Ana", 7, 6, NS, EW, submission="first", **stale)
-    refused = hand(table, game, "Ben", 8, 5, EW, NS, submission="second", **stale)
+    clash = hand(table, game, "Ben", 8, 5, EW, NS, submission="second", **stale)
+    assert clash.status_code == 409 and "Hand 1 was recorded from another phone" in clash.get_data(as_text=True)
+    refused = hand(table, game, "Ben", 8, 5, EW, NS, submission="second", dealer="Driss")  # not said which sheet
     page = refused.get_data(as_text=True)
     assert refused.status_code == 422 and "Ana deals now, not Driss" in page
     fresh = {

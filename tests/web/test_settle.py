@@ -80,3 +80,31 @@ def test_referee_settle_gives_the_same_payments_as_the_page(table: Table, tmp_pa
     assert done.code == 0, done.err
     from_command = [f"{p['from']}>{p['to']}:{p['chips']}" for p in json.loads(done.out)["payments"]]
     assert from_command == payments(table.get(f"{evening}/settle").get_data(as_text=True))
+
+
+def test_two_paid_buttons_of_one_page_each_have_their_key_and_are_both_recorded(table: Table) -> None:
+    evening = table.evening()
+    play_rules_8_game(table, table.game(evening, ALL))
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    keys = re.findall(r'name="submission" type="hidden" value="([^"]+)"', page)
+    assert len(keys) == 3 and len(set(keys)) == 3  # one key a button
+    first = {"payer": "A", "payee": "C", "chips": "16", "submission": keys[0]}
+    second = {"payer": "D", "payee": "C", "chips": "13", "submission": keys[2]}
+    assert table.post(f"{evening}/settle/paid", first).status_code == 303
+    assert table.post(f"{evening}/settle/paid", second).status_code == 303  # the same old page: still recorded
+    assert table.post(f"{evening}/settle/paid", first).status_code == 303  # a resend: answered as the first time
+    assert payments(table.get(f"{evening}/settle").get_data(as_text=True)) == ["B>C:4"]
+
+
+def test_a_payment_marked_by_mistake_is_taken_back_and_the_result_stays_shown(table: Table) -> None:
+    evening = table.evening()
+    play_rules_8_game(table, table.game(evening, ALL))
+    table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "C", "chips": "16"})
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    assert "Left to settle" in page and "A paid C 3.20 EUR" in page
+    assert re.search(r"<td>A</td><td class=\"num\">-16</td>.*?<td class=\"num\">0</td>", page)  # result, then left
+    payment = re.search(r'name="payment" value="(\d+)"', page).group(1)
+    assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-1"}).status_code == 303
+    assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-2"}).status_code == 422
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    assert payments(page) == ["A>C:16", "B>C:4", "D>C:13"] and "Left to settle" not in page
