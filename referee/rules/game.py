@@ -96,6 +96,19 @@ class Game(Protocol):
 
 
 @dataclass(frozen=True)
+class Unreadable:
+    """A stored event that no longer reads: the replay stops at it, and it can still be corrected or deleted."""
+
+    data: Any
+    error: EventError
+    kind = None
+
+    def as_json(self) -> Any:
+        """The event as it was stored."""
+        return self.data
+
+
+@dataclass(frozen=True)
 class Step:
     """One event applied: its position (from 1), the event, what it did, and the game after it."""
 
@@ -137,6 +150,8 @@ class Replayed:
         pending = list(events)
         for index, event in enumerate(pending):
             position = len(steps) + 1
+            if isinstance(event, Unreadable):
+                return Replayed(self.start, tuple(steps), event.error, tuple(pending[index:]))
             try:
                 state, result = state.apply(event, position)
             except EventError as refusal:
@@ -148,6 +163,8 @@ class Replayed:
         """This replay with one more event; EventError says why it cannot come next."""
         if self.refusal is not None:
             raise self.refusal
+        if isinstance(event, Unreadable):
+            raise event.error
         position = len(self.steps) + 1
         state, result = self.state.apply(event, position)
         return Replayed(self.start, (*self.steps, Step(position, event, result, state)))

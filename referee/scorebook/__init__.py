@@ -9,14 +9,14 @@ based on. The write itself only confirms, inside its short transaction, that the
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from sqlite_utils import Database
 
 from referee.rules.events import EventError
-from referee.rules.game import Kind, Replayed
+from referee.rules.game import Kind, Replayed, Unreadable
 from referee.rules.record import GameRecord
 from referee.rules.table import Family, Rules
 from referee.rules.words import say
@@ -113,25 +113,30 @@ def open_book(db: Database, game: StoredGame) -> Book:
     cached = BOOKS.get(_key(db, game, version))
     if cached is not None:
         return cached
-    book = read_book(game, stored.current_events(db, game.id), version)
+    db.execute("BEGIN")  # the version and the events read from one snapshot: a write in between is not mixed in
+    try:
+        version = stored.game_version(db, game.id)
+        events = stored.current_events(db, game.id)
+    finally:
+        db.conn.commit()
+    book = read_book(game, events, version)
     BOOKS.put(_key(db, game, version), book)
     return book
 
 
 def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0) -> Book:
-    """Replay stored events as far as they go: an entry that no longer reads or replays stops the replay there."""
+    """Replay stored events as far as they go: an entry that no longer reads or replays stops the replay there.
+
+    Such an entry is kept, unread, so that it can still be corrected or deleted.
+    """
     record = stored.record_of(game)
-    parsed = []
-    refusal: EventError | None = None
+    parsed: list[Any] = []
     for position, event in enumerate(events, start=1):
         try:
             parsed.append(record.parse_event(event.data, position))
         except EventError as error:
-            refusal = error
-            break
+            parsed.append(Unreadable(event.data, error))
     replayed = Replayed(record.start()).extended(parsed)
-    if refusal is not None and replayed.refusal is None:
-        replayed = replace(replayed, refusal=refusal)
     entries = tuple(Entry(event.slot, event.revision, event.data) for event in events)
     return Book(game, record, version, entries, replayed)
 
@@ -167,6 +172,7 @@ def record(db: Database, game: StoredGame, event: Any, *, key: str | None = None
             return Outcome(Done.REPEATED, resent.slot, book)
         same = _same_since(db, book, event, seen)
         if same is not None:
+            stored.keep_once(db, game.id, same, key)  # a resend of this form, even after an undo, is kept once too
             return Outcome(Done.ALREADY_THERE, same, book)
         clash = _clash_since(db, book, event, seen)
         if clash is not None:

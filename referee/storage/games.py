@@ -165,15 +165,28 @@ class Written:
 
 
 def by_submission(db: Database, submission: str | None) -> Written | None:
-    """What the form with this one-time key wrote, if it was recorded already."""
+    """What the form with this one-time key wrote (or matched, when it was kept once), if it came before."""
     if not submission:
         return None
     row = db.execute(
         "SELECT r.slot, r.revision, g.version FROM event_revisions AS r JOIN games AS g ON g.id = r.game_id "
-        "WHERE r.submission = ?",
-        [submission],
+        "WHERE r.submission = ? "
+        "UNION ALL SELECT k.slot, 0, g.version FROM kept_once AS k JOIN games AS g ON g.id = k.game_id "
+        "WHERE k.submission = ?",
+        [submission, submission],
     ).fetchone()
     return None if row is None else Written(int(row[0]), int(row[1]), int(row[2]), repeated=True)
+
+
+def keep_once(db: Database, game_id: int, slot: int, submission: str | None) -> None:
+    """Remember a form answered "already on the sheet" (its entry was another phone's): a resend is the same."""
+    if not submission:
+        return
+    with writing(db):
+        db.execute(
+            "INSERT OR IGNORE INTO kept_once (submission, game_id, slot, created_at) VALUES (?, ?, ?, ?)",
+            [submission, game_id, slot, now()],
+        )
 
 
 def append_event(

@@ -1,4 +1,4 @@
-"""A player's games across every evening: the games they sat in, each with its evening and its events."""
+"""A player's games at one evening: the games they sat in, each with its evening and its events."""
 
 from __future__ import annotations
 
@@ -26,27 +26,19 @@ class PlayedGame:
     game: StoredGame
 
 
-# A game's `players` are its seats (for Kaiser, its two teams' players), so one JSON lookup finds both kinds.
-_EVENINGS_OF = """
-    SELECT DISTINCT evenings.id, evenings.title, evenings.created_at
-    FROM games
-    JOIN json_each(games.players) AS seat
-    JOIN evenings ON evenings.id = games.evening_id
-    WHERE seat.value = ?
-"""
+_EVENING = "SELECT id, title, created_at FROM evenings WHERE id = ?"
 
 
-def evenings_of(db: Database, name: str) -> list[EveningRef]:
-    """The evenings where `name` sat in at least one game."""
-    return [EveningRef(row["id"], row["title"] or "", row["created_at"]) for row in db.query(_EVENINGS_OF, [name])]
+def games_played(db: Database, name: str, evening_id: int) -> list[PlayedGame]:
+    """The games `name` sat in at the evening `evening_id`, newest first.
 
-
-def games_played(db: Database, name: str) -> list[PlayedGame]:
-    """Every stored game `name` sat in, at every evening, newest first."""
-    played = [
-        PlayedGame(evening, game)
-        for evening in evenings_of(db, name)
-        for game in games_of(db, evening.id)
-        if name in game.players
-    ]
-    return sorted(played, key=lambda p: (p.game.created_at, p.evening.id, p.game.number), reverse=True)
+    One evening only: a name is not a person (a stranger can make an evening with a player of the same name), so
+    the history opened from an evening's link never reads another evening's games, titles, scores or players.
+    """
+    rows = list(db.query(_EVENING, [evening_id]))
+    if not rows:
+        return []
+    evening = EveningRef(rows[0]["id"], rows[0]["title"] or "", rows[0]["created_at"])
+    # A game's `players` are its seats (for Kaiser, its two teams' players).
+    played = [PlayedGame(evening, game) for game in games_of(db, evening_id) if name in game.players]
+    return sorted(played, key=lambda p: (p.game.created_at, p.game.number), reverse=True)

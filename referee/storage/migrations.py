@@ -117,3 +117,15 @@ def m005_game_versions(db: Database) -> None:
     """Each game keeps its version (the id of its latest event revision), so a write confirms it in one lookup."""
     db.table("games").add_column("version", int, not_null_default=0)
     db.execute("UPDATE games SET version = COALESCE((SELECT MAX(id) FROM event_revisions WHERE game_id = games.id), 0)")
+
+
+@migrations()
+def m006_kept_once(db: Database) -> None:
+    """Forms answered "already on the sheet" write no event, but their one-time key is kept: a resend is answered
+    the same way, even after the entry it matched is undone."""
+    db.table("kept_once").create(
+        {"submission": str, "game_id": int, "slot": int, "created_at": str},
+        pk="submission",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "slot", "created_at"},
+    )

@@ -112,5 +112,5 @@ def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: s
                 [game_id, game_id],
             )
     found = evening_by_key(db, scorer)
-    assert found is not None
+    assert found is not None  # noqa: S101 — narrows the type: the evening was stored just above
     return found[0]

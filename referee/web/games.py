@@ -159,9 +159,12 @@ def _clashed(clash: Clash, form: SheetForm, event: Any) -> ResponseReturnValue:
     recorded = line_of(book, clash.slot)
     mine = line_instead(book, clash.slot, event)
     entry = book.entry(clash.slot)
+    # Only a round in place of a round (a hand of a hand) can replace it: a void round is not corrected.
+    replaceable = recorded is not None and recorded.correctable and event.kind == recorded.kind
     choice = {
         "recorded": recorded,
         "mine": mine,
+        "replaceable": replaceable and not isinstance(mine, str),
         "slot": clash.slot,
         "revision": entry.revision if entry else -1,
         "values": [(name, value) for name, value in request.form.items(multi=True) if name not in NOT_VALUES],

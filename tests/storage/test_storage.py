@@ -128,3 +128,17 @@ def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # 
     game = create_game(db, _evening(db).id, "kaiser", {}, [], 3, teams)
     assert game.teams == teams and game.players == ("Ana", "Ben", "Céline", "Driss")
     assert record_of(game, []).as_json()["first_dealer"] == "Driss"
+
+
+def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted(db) -> None:  # type: ignore[no-untyped-def]
+    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    record(db, game, Round("Ana", {"Ben": 10}))
+    broken = append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})
+    record_after = open_book(db, game)
+    assert record_after.replayed.refusal is not None and record_after.replayed.refusal.position == 2
+    assert len(record_after.replayed.steps) == 1
+    with pytest.raises(EventError):
+        record(db, game, Void())  # nothing goes after an entry that does not read
+    correct(db, game, broken.slot, None, based_on=0)
+    assert open_book(db, game).replayed.refusal is None
+    assert record(db, game, Void()).done is Done.RECORDED
