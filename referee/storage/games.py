@@ -226,6 +226,11 @@ def revise_event(
     return Written(slot, revision, new_version)
 
 
+def slots_of(db: Database, game_id: int) -> list[int]:
+    """Every slot the game ever had, deleted ones included."""
+    return [int(row[0]) for row in db.execute("SELECT DISTINCT slot FROM event_revisions WHERE game_id = ?", [game_id])]
+
+
 def added_since(db: Database, game_id: int, version: int) -> set[int]:
     """The slots of the events first recorded after `version`."""
     rows = db.execute(

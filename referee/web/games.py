@@ -19,7 +19,7 @@ from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
 from referee.scorebook import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.db import get_db
-from referee.storage.games import StoredGame, change_log, game_of
+from referee.storage.games import StoredGame, change_log, game_of, slots_of
 from referee.web.charts import chart_for_book
 from referee.web.evenings import open_evening
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
@@ -34,6 +34,12 @@ ALREADY_THERE = _l(
     "If yours was another one, enter it again."
 )
 EXPIRED = _l("The form expired: try again.")
+DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
+
+
+def _ever_recorded(book: Book) -> set[int]:
+    """The slots the game ever had, deleted ones included."""
+    return set(slots_of(get_db(), book.game.id))
 
 
 def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
@@ -237,6 +243,9 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     book = open_book(get_db(), open_game(key, number, writing=True))  # the viewer's link never sees this form
     position = book.position_of(slot)
     entry = book.entry(slot)
+    if request.method == "POST" and entry is None and slot in _ever_recorded(book):
+        # deleted from another phone meanwhile: say so on the sheet as it stands (nothing saved)
+        return _refused(book, SCREENS[book.family].entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
         abort(404)
     if entry.data.get("type") not in ("round", "hand"):

@@ -293,3 +293,13 @@ def test_a_form_filled_before_a_player_was_eliminated_never_puts_a_hand_on_anoth
     assert [event["hands"] for event in _events(table)] == [{"B": 150, "C": 5, "D": 5}]  # nothing saved
     assert 'value="30"' in page  # C's 30 is kept on the fresh form, B's field is gone
     assert "B is eliminated: buy back" in table.get(game).get_data(as_text=True)  # still offered
+
+
+def test_a_correction_of_a_round_deleted_meanwhile_says_so(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
+    page = table.get(f"{game}/events/1").get_data(as_text=True)
+    fields = dict(re.findall(r'name="(based_on|submission)" type="hidden" value="([^"]*)"', page))
+    assert table.post(f"{game}/events/1/delete", {"based_on": "0"}).status_code == 303
+    response = table.post(f"{game}/events/1", {"winner": "A", "finish": "out", "hand:B": "9", **fields})
+    assert response.status_code == 422 and "deleted from another phone meanwhile" in response.get_data(as_text=True)
+    assert _events(table) == []
