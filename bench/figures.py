@@ -64,7 +64,7 @@ def ms(value: float) -> str:
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A Markdown table, columns padded, numbers (and figures like `1.2×`) aligned right."""
     cells = [[str(c) for c in headers], *([str(c) for c in row] for row in rows)]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+    widths = [max(3, *(len(row[i]) for row in cells)) for i in range(len(headers))]  # a rule needs 3
     right = [i > 0 and all(_numeric(row[i]) for row in cells[1:]) for i in range(len(headers))]
 
     def line(row: Sequence[str]) -> str:

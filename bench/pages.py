@@ -1,227 +1,211 @@
-"""The pages' speed: every page and htmx partial of a 100-round game through the test client, against the floor.
+"""The server's time per request, at rounds 10, 100 and 1,000 of a four-player Kaluki game.
 
-The floor is a minimal template rendered by a bare Flask app through the same test client: the least any
-page can cost. The game is built through storage in a temporary database; a posted round is deleted again
-after each run, so every run sees the same 100 rounds. Run it with `python -m bench.pages`.
+In-process, through Flask's test client (CSRF on, as in production), on a temporary database. The games are
+imported through `/import` (evening records of copies of the same game, each under the app's size cap).
+Timed: the game page, its htmx partial, the live poll answered 304 (the current version) and 200 (the version
+before the last round), and posting a round with htmx, each time on a fresh copy of the game whose page was
+read just before (untimed), so every post sees a game of the same length. Run it with `python -m bench.pages`.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
-import re
-import secrets
-import sqlite3
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 from statistics import median
-from typing import Any
 
-from flask import Flask, render_template
 from flask.testing import FlaskClient
-from jinja2 import ChoiceLoader, DictLoader
+from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
+from bench import markup
 from bench.figures import ms, percentile, table, timed, verdict
 from bench.machine import describe
+from bench.records import SEED, as_text, batches, evening_record, game_record, random_hands
 from referee import create_app
-from referee.rules.cards import full_deck
-from referee.storage.db import connect
-from referee.storage.evenings import create_evening
-from referee.storage.games import add_event, create_game, revise_event
 
-SEED = 20250601
-ROUNDS = 100
-CORRECTIONS = 5
-RUNS, WARM_UP = 50, 5
-PLAYERS = ("Ana", "Bruno", "Chloé", "Dmitri")
-# Nobody is eliminated in 100 rounds, so every round has four players and the sheet stays full width.
-OPTIONS = {"elimination_threshold": 100_000}
-TARGET = 2.0
-TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
-FLOOR_TEMPLATE = "<!doctype html><title>{{ title }}</title><p>{{ text }}</p>"
-HTMX = {"HX-Request": "true"}
+LENGTHS = (10, 100, 1000)
+RUNS, WARM_UP, POSTS = 50, 5, 30
+BUDGET = 20.0  # seconds: a measurement stops repeating after this (at least MIN_RUNS runs)
+MIN_RUNS = 5
+TARGET_POST, TARGET_304, TARGET_PAGE, FLAT = 5.0, 1.0, 10.0, 1.5
+PAGE_TARGET_AT = 100
 
 
 @dataclass(frozen=True)
-class Game:
-    """The benchmark's game: the evening's two links, the game's URL and its last round's slot."""
-
-    scorer: str
-    viewer: str
-    url: str
-    last_slot: int
-
-
-def random_round(rng: random.Random) -> dict[str, Any]:
-    """A round: a winner, and 1-9 cards left in each other hand, dealt from one shuffled pair of packs."""
-    deck = list(full_deck(2, 4))
-    rng.shuffle(deck)
-    winner = rng.choice(PLAYERS)
-    hands = {name: [str(deck.pop()) for _ in range(rng.randint(1, 9))] for name in PLAYERS if name != winner}
-    return {"type": "round", "winner": winner, "hands": hands}
-
-
-def build_game(path: Path, rng: random.Random, rounds: int = ROUNDS) -> Game:
-    """A four-player Kaluki evening with one game of `rounds` rounds, five of them corrected, stored at `path`."""
-    db = connect(path)
-    evening = create_evening(
-        db, title="Bench night", players=PLAYERS, preset="kaluki", options=OPTIONS, chip_value=Decimal("0.20"),
-        currency="EUR",
-    )  # fmt: skip
-    game = create_game(db, evening.id, "kaluki", OPTIONS, PLAYERS, first_dealer=0)
-    slots = [add_event(db, game, random_round(rng)).slot for _ in range(rounds)]
-    for slot in rng.sample(slots, CORRECTIONS):
-        revise_event(db, game, slot, random_round(rng), based_on=0)
-    db.close()
-    url = f"/e/{evening.scorer_key}/games/{game.number}"
-    return Game(f"/e/{evening.scorer_key}", f"/e/{evening.viewer_key}", url, slots[-1])
-
-
-def floor_app() -> Flask:
-    """A bare Flask app with one route rendering a minimal template: the floor."""
-    app = Flask("floor")
-    app.jinja_loader = DictLoader({"floor.html": FLOOR_TEMPLATE})
-
-    @app.get("/")
-    def floor() -> str:
-        return render_template("floor.html", title="floor", text="The least a page can cost.")
-
-    return app
-
-
-def referee_app(database: Path) -> Flask:
-    """The app on the benchmark's database, with a minimal-template route of its own (its extensions' floor)."""
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
-    app.jinja_loader = ChoiceLoader([DictLoader({"bench/floor.html": FLOOR_TEMPLATE}), app.jinja_loader])
-
-    @app.get("/bench-floor")
-    def floor() -> str:
-        return render_template("bench/floor.html", title="floor", text="The least a page can cost.")
-
-    return app
-
-
-class Poster:
-    """Posts a round as the scorer's phone does, then deletes it so that the game keeps its 100 rounds."""
-
-    def __init__(self, client: FlaskClient, database: Path, game: Game) -> None:
-        self.client, self.database, self.game = client, database, game
-        page = client.get(game.url).get_data(as_text=True)
-        found = TOKEN.search(page)
-        if found is None:
-            raise SystemExit("the game page carries no CSRF token")
-        self.token = found.group(1) or found.group(2)
-        self.rng = random.Random(SEED)
-
-    def form(self) -> dict[str, str]:
-        """A fresh round's form, with its own one-time key."""
-        event = random_round(self.rng)
-        data = {"csrf_token": self.token, "submission": secrets.token_urlsafe(16), "winner": event["winner"]}
-        data["finish"] = "out"
-        for seat, name in enumerate(PLAYERS):
-            if name in event["hands"]:
-                data[f"hand_{seat}"] = " ".join(event["hands"][name])
-        return data
-
-    def post(self, htmx: bool) -> Callable[[], TestResponse]:
-        """The timed request: a round posted with htmx (the fragment back) or without (a redirect)."""
-        headers = {**HTMX, "X-CSRFToken": self.token} if htmx else {}
-        return lambda: self.client.post(f"{self.game.url}/rounds", data=self.form(), headers=headers)
-
-    def undo(self) -> None:
-        """Delete the rounds posted since the game was built (not timed)."""
-        with sqlite3.connect(self.database) as db:
-            db.execute("DELETE FROM event_revisions WHERE slot > ?", [self.game.last_slot])
-
-
-@dataclass(frozen=True)
-class Page:
-    """One timed request: its name, the call, the status it must answer and what to do after it (untimed)."""
+class Measured:
+    """One request's timings at one game length (ms)."""
 
     name: str
-    request: Callable[[], TestResponse]
-    status: int = 200
-    after: Callable[[], None] | None = None
+    rounds: int
+    times: list[float]
 
 
-def pages(client: FlaskClient, poster: Poster, game: Game) -> list[Page]:
-    """Every main page and htmx partial of the app, on the 100-round game."""
-
-    def get(url: str, htmx: bool = False) -> Callable[[], TestResponse]:
-        return lambda: client.get(url, headers=HTMX if htmx else {})
-
-    edit = f"{game.url}/events/{game.last_slot}"
-    return [
-        Page("referee app floor (minimal template)", get("/bench-floor")),
-        Page("home", get("/")),
-        Page("new evening", get("/new")),
-        Page("new evening, partial", get("/new", htmx=True)),
-        Page("evening (scorer)", get(game.scorer)),
-        Page("evening (scorer), partial", get(game.scorer, htmx=True)),
-        Page("evening (viewer)", get(game.viewer)),
-        Page("evening (viewer), partial", get(game.viewer, htmx=True)),
-        Page("game sheet (scorer)", get(game.url)),
-        Page("game sheet (scorer), partial", get(game.url, htmx=True)),
-        Page("game sheet (viewer)", get(game.url.replace(game.scorer, game.viewer))),
-        Page("game sheet (viewer), partial", get(game.url.replace(game.scorer, game.viewer), htmx=True)),
-        Page("edit last round", get(edit)),
-        Page("edit last round, partial", get(edit, htmx=True)),
-        Page("post a round, htmx (fragment back)", poster.post(htmx=True), 200, poster.undo),
-        Page("post a round, no JS (redirect)", poster.post(htmx=False), 303, poster.undo),
-    ]
+def app_client(database: Path) -> FlaskClient:
+    """The app on a temporary database, as production configures it but for the database and secret key."""
+    # The games are set up through /import from one address: its limit a minute (where the app has one) is lifted.
+    config = {"DATABASE": str(database), "SECRET_KEY": "bench", "REFEREE_IMPORT_LIMIT": "100000 per minute"}
+    return create_app(config).test_client()
 
 
-def time_all(requests: Sequence[Page], runs: int) -> dict[str, list[float]]:
-    """`runs` timings of each request in a row, after a warm-up; a wrong status stops the benchmark."""
-    times: dict[str, list[float]] = {}
-    for page in requests:
-        taken = times.setdefault(page.name, [])
-        for run in range(WARM_UP + runs):
-            response, took = timed(page.request)
-            if response.status_code != page.status:
-                raise SystemExit(f"{page.name}: status {response.status_code}, expected {page.status}")
-            if page.after:
-                page.after()
-            if run >= WARM_UP:
-                taken.append(took)
+def check(response: TestResponse, status: int, what: str) -> TestResponse:
+    """`response`, or stop the benchmark when its status is not `status`."""
+    if response.status_code != status:
+        text = response.get_data(as_text=True)[:1500]
+        raise SystemExit(f"{what}: status {response.status_code}, expected {status}\n{text}")
+    return response
+
+
+def import_games(client: FlaskClient, rounds: int, copies: int, seed: int) -> list[str]:
+    """Import `copies` copies of a `rounds`-round game, as few evenings as the app's size cap allows; their pages."""
+    pages = []
+    for games in batches([game_record(rounds, seed)] * copies):
+        page = check(client.get("/import"), 200, "/import").get_data(as_text=True)
+        hidden, text = markup.plain_form(page, "/import")
+        if text is None:
+            raise SystemExit("the import page has no text area to paste a record in")
+        data = MultiDict([*hidden, (text, as_text(evening_record(games)))])
+        location = check(client.post("/import", data=data), 303, "importing the games").headers["Location"]
+        evening = location.split("localhost", 1)[-1]
+        pages += [f"{evening}/games/{number}" for number in range(1, len(games) + 1)]
+    return pages
+
+
+def htmx_headers(page: str, target: str | None, token: str | None) -> dict[str, str]:
+    """The headers htmx sends with a request from `page` swapping into `target`."""
+    headers = {"HX-Request": "true", "HX-Current-URL": f"http://localhost{page}"}
+    if target:
+        headers["HX-Target"] = target
+    if token:
+        headers["X-CSRFToken"] = token
+    return headers
+
+
+def repeat(action: Callable[[], TestResponse], status: int, what: str, runs: int) -> list[float]:
+    """Up to `runs` timings of `action` (ms) after the warm-up, each answer checked; stops after BUDGET seconds."""
+    for _ in range(WARM_UP):
+        check(action(), status, what)
+    gc.collect()
+    times: list[float] = []
+    deadline = time.monotonic() + BUDGET
+    while len(times) < runs and (len(times) < MIN_RUNS or time.monotonic() < deadline):
+        response, took = timed(action)
+        check(response, status, what)
+        times.append(took)
     return times
 
 
+class Poster:
+    """Posts rounds with htmx, each on a fresh copy of the game whose page was just read (untimed)."""
+
+    def __init__(self, client: FlaskClient, games: list[str], rng: random.Random) -> None:
+        self.client, self.games, self.rng = client, iter(games), rng
+        self.before: dict[str, str | None] = {}  # game page -> its live version before the round posted
+
+    def post(self) -> float:
+        """Read a fresh copy's page (untimed), then post a round from its form: the post's time (ms)."""
+        page = next(self.games)
+        html = check(self.client.get(page, headers={"HX-Request": "true"}), 200, page).get_data(as_text=True)
+        form = markup.round_form(html)
+        if form is None:
+            raise SystemExit(f"{page}: no round form (data-round) in the page")
+        self.before[page] = markup.version_of(markup.live_url(html))
+        winner = self.rng.choice(form.players)
+        data = MultiDict(form.fill(winner, random_hands(self.rng, [p for p in form.players if p != winner])))
+        headers = htmx_headers(page, form.target, form.hidden_value("csrf_token"))
+        response, took = timed(lambda: self.client.post(form.action, data=data, headers=headers))
+        check(response, 200, "posting a round")
+        return took
+
+
+def measure(client: FlaskClient, rounds: int, runs: int, posts: int, seed: int) -> list[Measured]:
+    """Every timed request at one game length."""
+    page, *copies = import_games(client, rounds, WARM_UP + posts + 1, seed)  # the first stays as imported
+    version = markup.version_of(markup.live_url(check(client.get(page), 200, page).get_data(as_text=True)))
+    if version is None:
+        raise SystemExit(f"{page}: no live poll (an hx-get to …/live?v=) on the page")
+    poster = Poster(client, copies, random.Random(seed))
+    for _ in range(WARM_UP):
+        poster.post()
+    gc.collect()
+    posted = [poster.post() for _ in range(posts)]
+    behind_page, behind = next(iter(poster.before.items()))
+    live_headers = {"HX-Request": "true", "HX-Target": "live", "HX-Current-URL": f"http://localhost{page}"}
+    requests: list[tuple[str, Callable[[], TestResponse], int]] = [
+        ("game page (full)", lambda: client.get(page), 200),
+        ("game page, htmx partial", lambda: client.get(page, headers={"HX-Request": "true"}), 200),
+        ("live poll, unchanged (304)", lambda: client.get(f"{page}/live?v={version}", headers=live_headers), 304),
+        ("live poll, one round behind (200)", lambda: client.get(f"{behind_page}/live?v={behind}"), 200),
+    ]
+    found = [Measured(name, rounds, repeat(action, status, name, runs)) for name, action, status in requests]
+    return [*found, Measured("post a round (htmx)", rounds, posted)]
+
+
+def target_of(name: str, rounds: int) -> float | None:
+    """The target (ms, on the median) of a request at a game length, if it has one."""
+    if name.startswith("post"):
+        return TARGET_POST
+    if "304" in name:
+        return TARGET_304
+    if name == "game page (full)" and rounds == PAGE_TARGET_AT:
+        return TARGET_PAGE
+    return None
+
+
+def report(found: list[Measured]) -> None:
+    """The figures by request and length, then the targets."""
+    rows = []
+    for m in found:
+        target = target_of(m.name, m.rounds)
+        judged = "—" if target is None else f"≤ {target:g} ms: {verdict(median(m.times), target)}"
+        rows.append([m.name, f"{m.rounds:,}", len(m.times), ms(median(m.times)), ms(percentile(m.times, 95)), judged])
+    print(table(["request", "rounds", "n", "median", "p95", "target (median)"], rows))
+    targets = []
+    by = {(m.name, m.rounds): m.times for m in found}
+    lengths = sorted({m.rounds for m in found})
+    for name, limit in (("post a round (htmx)", TARGET_POST), ("live poll, unchanged (304)", TARGET_304)):
+        worst = max(median(by[name, n]) for n in lengths)
+        targets.append([f"{name} ≤ {limit:g} ms at every length", ms(worst), verdict(worst, limit)])
+        if len(lengths) > 1:
+            growth = median(by[name, lengths[-1]]) / median(by[name, lengths[0]])
+            label = f"{name} flat: {lengths[-1]:,} rounds ≤ {FLAT:g}× {lengths[0]:,} rounds"
+            targets.append([label, f"{growth:.1f}×", verdict(growth, FLAT)])
+    if PAGE_TARGET_AT in lengths:
+        page = median(by["game page (full)", PAGE_TARGET_AT])
+        targets.append(
+            [f"game page (full) ≤ {TARGET_PAGE:g} ms at {PAGE_TARGET_AT} rounds", ms(page), verdict(page, TARGET_PAGE)]
+        )
+    print("\nTargets (on the median; for every length, the worst length):\n")
+    print(table(["target", "measured", "verdict"], targets))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Print each page's median and p95, its ratio to the floor, and the target met or missed."""
+    """Time each request at each game length and print the figures beside the targets."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=RUNS)
-    runs = parser.parse_args(argv).runs
-    print(f"## Pages\n\n{describe()}\n")
+    parser.add_argument("--rounds", type=int, nargs="+", default=list(LENGTHS), help="game lengths (10 100 1000)")
+    parser.add_argument("--runs", type=int, default=RUNS, help="timed runs of each GET")
+    parser.add_argument("--posts", type=int, default=POSTS, help="timed posts, each on a fresh copy of the game")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    print(f"## Pages: server time\n\n{describe()}\n")
     print(
-        f"A four-player Kaluki game of {ROUNDS} rounds ({CORRECTIONS} corrected) built through storage; each request\n"
-        f"through Flask's test client, {runs} times in a row after {WARM_UP} of warm-up. The Flask floor is timed\n"
-        "first and again last. Times in ms; × floor is the median over the Flask floor's median (both runs).\n"
+        "A four-player Kaluki game (nobody eliminated) imported through /import; each request through Flask's test "
+        f"client, in-process, CSRF on. Each GET {args.runs} times after {WARM_UP} of warm-up (fewer when that passes "
+        f"{BUDGET:.0f} s); {args.posts} posts after {WARM_UP} of warm-up, each on a fresh copy of the game whose page "
+        "was read just before (untimed). The 200 poll asks with the version the page had before a round was posted. "
+        "Times in ms.\n"
     )
+    found: list[Measured] = []
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
-        database = Path(folder) / "bench.sqlite"
-        game = build_game(database, random.Random(SEED))
-        client = referee_app(database).test_client()
-        bare = floor_app().test_client()
-        floor = [
-            Page(f"Flask floor (bare app, minimal template), {when}", lambda: bare.get("/"))
-            for when in ("first", "last")
-        ]
-        timed_pages = pages(client, Poster(client, database, game), game)
-        times = time_all([floor[0], *timed_pages, floor[1]], runs)
-    base = median(times[floor[0].name] + times[floor[1].name])
-    rows, met = [], 0
-    for name, taken in times.items():
-        ratio = median(taken) / base
-        judged = "—" if name.startswith(("Flask floor", "referee app floor")) else verdict(ratio, TARGET)
-        met += judged == "met"
-        rows.append([name, ms(median(taken)), ms(percentile(taken, 95)), f"{ratio:.1f}×", judged])
-    print(table(["request", "median", "p95", "× floor", f"≤ {TARGET:.0f}× floor"], rows))
-    print(f"\nTarget, every page and partial ≤ {TARGET:.0f}× the Flask floor: {met} of {len(timed_pages) - 1} met.")
+        client = app_client(Path(folder) / "bench.sqlite")
+        for rounds in args.rounds:
+            found += measure(client, rounds, args.runs, args.posts, args.seed)
+    report(found)
 
 
 if __name__ == "__main__":

@@ -1,52 +1,41 @@
-"""The pages' weight: bytes of the score sheet's first load (the page, its CSS and scripts, htmx included) and of
-a round's htmx response, raw and gzipped.
+"""The pages' weight over the wire, as a real `referee serve` sends it to a phone asking `Accept-Encoding: gzip, br`.
 
-The app itself sends them raw (waitress does not compress); gzip is what a compressing proxy would send.
-Run it with `python -m bench.weight`.
+For a four-player Kaluki game of 10, 100 and 1,000 rounds (imported through `/import`): the first load of the
+game page (the page and every script and stylesheet it links to), a round's htmx answer, and the live poll's
+answer one round behind. Each is fetched twice: with `gzip, br` (the bytes the server sends, and the coding it
+chose) and with `identity` (the raw bytes). Run it with `python -m bench.weight`.
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import random
-import re
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
+from dataclasses import dataclass
 
-from flask.testing import FlaskClient
-
+from bench import markup
 from bench.figures import table, verdict
 from bench.machine import describe
-from bench.pages import SEED, Game, Poster, build_game, referee_app
+from bench.phone import Phone, Reply, import_record
+from bench.records import PLAYERS, SEED, game_record, random_hands
+from bench.server import serve
 
 KB = 1024
-ROUND_SIZES = (10, 100)
+LENGTHS = (10, 100, 1000)
 TARGET_FIRST_LOAD, TARGET_ROUND = 40 * KB, 4 * KB
-ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+)"')
+COMPRESSED = "gzip, br"
 
 
-def weigh(body: bytes) -> tuple[int, int]:
-    """Raw bytes and gzipped bytes (level 6, as web servers compress)."""
-    return len(body), len(gzip.compress(body, compresslevel=6, mtime=0))
+@dataclass(frozen=True)
+class Weight:
+    """One thing fetched: what it is, the bytes sent compressed (and the coding used), and the raw bytes."""
 
-
-def fetch(client: FlaskClient, url: str) -> bytes:
-    """The body at `url`, refusing anything but 200."""
-    response = client.get(url)
-    if response.status_code != 200:
-        raise SystemExit(f"{url}: status {response.status_code}")
-    return response.get_data()
-
-
-def first_load(client: FlaskClient, url: str) -> list[tuple[str, int, int]]:
-    """The page at `url` and every script and linked file it loads: name, raw bytes, gzipped bytes."""
-    page = fetch(client, url)
-    parts = [("page", *weigh(page))]
-    for asset in dict.fromkeys(ASSET.findall(page.decode())):
-        if asset.startswith("/"):
-            parts.append((asset.split("?")[0], *weigh(fetch(client, asset))))
-    return parts
+    name: str
+    sent: int
+    encoding: str
+    raw: int
+    gzipped: int  # the raw bytes through gzip -6: what a server that compresses would send, for reference
 
 
 def kb(size: int) -> str:
@@ -54,43 +43,95 @@ def kb(size: int) -> str:
     return f"{size / KB:.1f} KB"
 
 
-def measure(rounds: int, folder: Path) -> tuple[list[tuple[str, int, int]], tuple[int, int], tuple[int, int]]:
-    """The first load, a round's htmx response and the sheet's htmx partial, for a game of `rounds` rounds."""
-    database = folder / f"weight-{rounds}.sqlite"
-    game: Game = build_game(database, random.Random(SEED), rounds)
-    client = referee_app(database).test_client()
-    parts = first_load(client, game.url)
-    poster = Poster(client, database, game)
-    response = poster.post(htmx=True)()
-    if response.status_code != 200:
-        raise SystemExit(f"posting a round: status {response.status_code}")
-    poster.undo()
-    partial = client.get(game.url, headers={"HX-Request": "true"}).get_data()
-    return parts, weigh(response.get_data()), weigh(partial)
+def fetch(phone: Phone, path: str, headers: dict[str, str] | None = None) -> Reply:
+    """GET `path`, refusing anything but 200."""
+    reply = phone.get(path, headers)
+    if reply.status != 200:
+        raise SystemExit(f"GET {path}: status {reply.status}")
+    return reply
+
+
+def weigh_get(name: str, path: str, squeezed: Phone, plain: Phone, headers: dict[str, str] | None = None) -> Weight:
+    """GET `path` compressed and raw: its weight."""
+    sent, raw = fetch(squeezed, path, headers), fetch(plain, path, headers)
+    return Weight(name, len(sent.body), sent.encoding, len(raw.body), gzip6(raw.body))
+
+
+def gzip6(body: bytes) -> int:
+    """The size of `body` through gzip at level 6, as web servers compress."""
+    return len(gzip.compress(body, compresslevel=6, mtime=0))
+
+
+def post_round(phone: Phone, page: str, rng: random.Random) -> tuple[Reply, str | None]:
+    """Post a round from the game page's form as htmx does; the answer and the live version before it."""
+    html = fetch(phone, page, {"Accept-Encoding": "identity"}).text()  # read as is: no decoder needed
+    form = markup.round_form(html)
+    if form is None:
+        raise SystemExit(f"{page}: no round form (data-round) on the page")
+    winner = rng.choice(form.players)
+    hands = random_hands(rng, [p for p in form.players if p != winner])
+    headers = phone.htmx(page, form.target, form.hidden_value("csrf_token"))
+    reply = phone.post(form.action, form.fill(winner, hands), headers)
+    if reply.status != 200:
+        raise SystemExit(f"posting a round: status {reply.status}\n{reply.text()[:1000]}")
+    return reply, markup.version_of(markup.live_url(html))
+
+
+def measure(port: int, rounds: int, rng: random.Random) -> list[Weight]:
+    """The first load, a round's htmx answer and a live poll answered 200, for a game of `rounds` rounds."""
+    squeezed, plain = Phone(port, accept_encoding=COMPRESSED), Phone(port, accept_encoding="identity")
+    evening = import_record(squeezed, game_record(rounds, players=PLAYERS))
+    plain.cookies = squeezed.cookies  # one phone, fetching each thing twice
+    page = f"{evening}/games/1"
+    html = fetch(plain, page).text()
+    weights = [weigh_get("the game page", page, squeezed, plain)]
+    weights += [weigh_get(asset.split("?")[0], asset, squeezed, plain) for asset in markup.assets(html)]
+    posted, before = post_round(squeezed, page, rng)
+    posted_raw, _ = post_round(plain, page, rng)
+    raw = posted_raw.body
+    weights.append(Weight("a round's htmx answer (POST)", len(posted.body), posted.encoding, len(raw), gzip6(raw)))
+    live = f"{page}/live?v={before}"
+    headers = squeezed.htmx(page, "live")
+    weights.append(weigh_get("the live poll, one round behind (200)", live, squeezed, plain, headers))
+    squeezed.close()
+    plain.close()
+    return weights
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Print each part of the first load and a round's response, raw and gzipped, and the targets."""
-    print(f"## Weight\n\n{describe()}\n")
-    print("The scorer's score sheet of a four-player Kaluki game; KB = 1,024 bytes, gzip at level 6.\n")
+    """Print what each thing weighs at each game length, and the targets met or missed."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, nargs="+", default=list(LENGTHS), help="game lengths (10 100 1000)")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    print(f"## Weight over the wire\n\n{describe()}\n")
+    print(
+        "A real `referee serve` on 127.0.0.1; a four-player Kaluki game imported through /import; each thing fetched "
+        f"with `Accept-Encoding: {COMPRESSED}` (sent: the body's bytes as they came, after de-chunking) and with "
+        "`identity` (raw); gzip -6 of the raw bytes is what a compressing server would send, for reference. The raw "
+        "answer to a round is that of a second round posted just after. KB = 1,024 bytes; headers not counted.\n"
+    )
     targets = []
-    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
-        for rounds in ROUND_SIZES:
-            parts, posted, partial = measure(rounds, Path(folder))
-            load = (sum(p[1] for p in parts), sum(p[2] for p in parts))
-            rows = [[name, kb(r), kb(z)] for name, r, z in parts]
-            rows.append(["first load, in all", kb(load[0]), kb(load[1])])
-            rows.append(["a round's htmx response (POST)", kb(posted[0]), kb(posted[1])])
-            rows.append(["the sheet's htmx partial (GET)", kb(partial[0]), kb(partial[1])])
-            print(f"### A game of {rounds} rounds\n\n{table(['what', 'raw', 'gzip'], rows)}\n")
-            for name, size, target in (
+    with serve() as server:
+        for rounds in args.rounds:
+            weights = measure(server.port, rounds, rng)
+            first = [w for w in weights if not w.name.startswith(("a round", "the live"))]
+            total = {n: sum(getattr(w, n) for w in first) for n in ("sent", "raw", "gzipped")}
+            load = Weight("**first load, in all**", total["sent"], "", total["raw"], total["gzipped"])
+            rows = [[w.name, kb(w.sent), w.encoding, kb(w.raw), kb(w.gzipped)] for w in [*first, load]]
+            rows += [[w.name, kb(w.sent), w.encoding, kb(w.raw), kb(w.gzipped)] for w in weights if w not in first]
+            headers = ["what", "sent", "encoding", "raw", "raw through gzip -6"]
+            print(f"### A game of {rounds:,} rounds\n\n{table(headers, rows)}\n")
+            answer = next(w for w in weights if w.name.startswith("a round"))
+            for name, weight, target in (
                 ("first load", load, TARGET_FIRST_LOAD),
-                ("a round's response", posted, TARGET_ROUND),
+                ("a round's answer", answer, TARGET_ROUND),
             ):
-                label = f"{rounds} rounds: {name} ≤ {target // KB} KB gzip"
-                targets.append([label, kb(size[1]), verdict(size[1], target), kb(size[0])])
-    print("Targets (on the gzipped bytes; raw is what the app sends without a compressing proxy):\n")
-    print(table(["target", "gzip", "verdict", "raw"], targets))
+                label = f"{rounds:,} rounds: {name} ≤ {target // KB} KB compressed"
+                targets.append([label, kb(weight.sent), verdict(weight.sent, target), kb(weight.raw)])
+    print("Targets (on the bytes sent to a phone that asks for gzip or br):\n")
+    print(table(["target", "sent", "verdict", "raw"], targets))
 
 
 if __name__ == "__main__":

@@ -26,10 +26,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(files / "static"),
     )
     app.config.from_mapping(
-        SECRET_KEY="dev",
+        SECRET_KEY="dev",  # noqa: S106 — a placeholder: outside tests, web.setup makes the instance's own key
         DATABASE=str(Path(app.instance_path) / "referee.sqlite"),
         BABEL_TRANSLATION_DIRECTORIES=str(files / "translations"),
         WTF_CSRF_TIME_LIMIT=None,  # a card night lasts longer than an hour
+        # The session cookie holds the CSRF token: not sent with a form another site posts here (only with a
+        # link followed to the app), never read by a script. Not Secure: on a LAN the app is plain HTTP (behind
+        # an HTTPS proxy, set SESSION_COOKIE_SECURE = True in the instance's config.py).
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        # Pages send no Referer (the URL holds the link's key), so over HTTPS Flask-WTF's check that the
+        # Referer is this host would refuse every form; the CSRF token and the SameSite cookie stay.
+        WTF_CSRF_SSL_STRICT=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -6,8 +6,8 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -45,15 +45,26 @@ class RefereeGroup(click.Group):
             click.echo("referee: no command given (referee --help lists them)", err=True)
             sys.exit(BAD_INPUT)
         except click.ClickException as error:
-            click.echo(f"referee: {error.format_message()}", err=True)
+            click.echo(f"referee: {one_line(error.format_message())}", err=True)
             sys.exit(BAD_INPUT)
         except Exception as error:
             if os.environ.get("REFEREE_DEBUG"):
                 raise
             name = type(error).__name__
-            click.echo(f"referee: unexpected error ({name}: {error}); REFEREE_DEBUG=1 shows more", err=True)
+            click.echo(
+                f"referee: unexpected error ({name}: {one_line(str(error))}); REFEREE_DEBUG=1 shows more", err=True
+            )
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: a name holding a line break, quoted back in a refusal, must not make it two.
+
+    >>> one_line("Ana\\nBen is not a player")
+    'Ana Ben is not a player'
+    """
+    return " ".join(text.splitlines())
 
 
 # The referee's own commands, without Flask: `check` or `penalty` starts in a fraction of the time the web app takes.
@@ -196,15 +207,17 @@ def best(preset: str, settings: Sequence[str], as_json: bool, minimise: str, car
 
     rules = _rules(preset, settings)
     if list(cards) == ["-"]:
-        for number, line in enumerate(sys.stdin, start=1):
+        stream: Iterable[bytes | str] = _stdin()
+        for number, raw in enumerate(stream, start=1):
+            line = raw if isinstance(raw, str) else _decoded(raw, f"line {number}")
             if line.strip():
                 try:
-                    hand = _cards([line], rules)
+                    hand = _arranged(_cards([line], rules), rules)
                 except click.UsageError as error:
                     raise click.UsageError(f"line {number}: {error.format_message()}") from None
                 click.echo(json.dumps(best_arrangement(hand, rules, minimise).as_json()))
         return
-    result = best_arrangement(_cards(cards, rules), rules, minimise)
+    result = best_arrangement(_arranged(_cards(cards, rules), rules), rules, minimise)
     lines = [f"meld: {' '.join(card.symbol for card in meld)}" for meld in result.melds] or ["no meld"]
     opens = "opens" if result.opens else "does not open"
     lines.append(
@@ -214,12 +227,40 @@ def best(preset: str, settings: Sequence[str], as_json: bool, minimise: str, car
     _print(result.as_json(), as_json, "\n".join(lines))
 
 
+def _arranged(hand: tuple[Card, ...], rules: RummyRules) -> tuple[Card, ...]:
+    """A hand the best arrangement is sought for: at most a few cards more than a hand holds (hand_size + 4)."""
+    from referee.rules.values import most_cards_arranged, most_cards_held
+
+    if len(hand) > most_cards_arranged(rules):
+        raise click.UsageError(
+            f"{len(hand)} cards: the best arrangement is sought for {most_cards_arranged(rules)} cards at most in "
+            f"{rules.preset} (a hand holds {most_cards_held(rules)})"
+        )
+    return hand
+
+
+def _decoded(data: bytes, where: str) -> str:
+    """Bytes read as UTF-8 text (a byte-order mark allowed), as the app writes its records; never guessed."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise click.UsageError(
+            f"{where} is not UTF-8 text (byte 0x{data[error.start]:02X} at position {error.start}): save it as UTF-8"
+        ) from None
+
+
+def _stdin() -> IO[bytes] | IO[str]:
+    """Standard input as bytes, decoded by `_decoded`; as text when it was replaced by a text stream."""
+    return getattr(sys.stdin, "buffer", sys.stdin)
+
+
 def _read_source(source: str) -> str:
     if source == "-":
-        return sys.stdin.read()
+        read = _stdin().read()
+        return read if isinstance(read, str) else _decoded(read, "standard input")
     try:
-        with open(source, encoding="utf-8") as file:
-            return file.read()
+        with open(source, "rb") as file:
+            return _decoded(file.read(), source)
     except OSError as error:
         raise click.UsageError(f"cannot read {source}: {error.strerror}") from None
 
@@ -301,16 +342,31 @@ def _table_addresses() -> list[str]:
     return sorted({str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")})
 
 
+# Every network, by default: the phones at the table reach the app over the LAN (README: what the server exposes).
+EVERY_NETWORK = "0.0.0.0"  # noqa: S104 — serving the LAN is the point; --host 127.0.0.1 keeps it to this machine
+# The headers a reverse proxy (Caddy sends all three; nginx when told to) passes on: the phone's scheme, the host
+# it asked for (so the links the app shows are the public ones) and its address.
+PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-host", "x-forwarded-proto")
+
+
 @cli.command("serve")
-@click.option("--host", default="0.0.0.0", show_default=True, help="The address to listen on (0.0.0.0: every network).")
+@click.option(
+    "--host", default=EVERY_NETWORK, show_default=True, help="The address to listen on (0.0.0.0: every network)."
+)
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="The port to listen on.")
-def serve(host: str, port: int) -> None:
+@click.option(
+    "--trusted-proxy",
+    metavar="ADDRESS",
+    help="Behind a reverse proxy at ADDRESS (e.g. 127.0.0.1): trust its X-Forwarded-Proto, -Host and -For headers.",
+)
+def serve(host: str, port: int, trusted_proxy: str | None) -> None:
     """Serve the app with a production WSGI server and print the address (and a QR code) for phones."""
     import segno
     import waitress
 
     app = create_app()
-    local = host in ("0.0.0.0", "::", "")
+    proxy = {"trusted_proxy": trusted_proxy, "trusted_proxy_headers": PROXY_HEADERS} if trusted_proxy else {}
+    local = host in (EVERY_NETWORK, "::", "")
     addresses = _table_addresses() if local else [host]
     urls = [f"http://{address}:{port}/" for address in addresses]
     if urls:
@@ -322,7 +378,7 @@ def serve(host: str, port: int) -> None:
     segno.make(urls[0]).terminal(out=qr, compact=True)
     click.echo(f"Phones at the table can scan this to open {urls[0]}:\n{qr.getvalue()}")
     try:
-        waitress.serve(app, host=host, port=port, threads=8, ident="referee")
+        waitress.serve(app, host=host, port=port, threads=8, ident="referee", **proxy)
     except OSError as error:
         raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 

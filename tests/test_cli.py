@@ -6,6 +6,7 @@ Every test runs twice: the installed console script in a subprocess, and `refere
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -143,6 +144,104 @@ def test_penalty_json_canonical_cards(referee: Runner) -> None:
 def test_penalty_json_rami_hand(referee: Runner) -> None:
     data = ok_json(referee("penalty", "--preset", "rami-elimination", "--json", "JK", "A♣", "4♦"))
     assert data["penalty"] == 40
+
+
+def test_penalty_json_writes_a_declared_joker_as_jk(referee: Runner) -> None:
+    # FORMATS.md: in JSON output a joker is always `JK`, whatever the player declared it as.
+    data = ok_json(referee("penalty", "--json", "JK=8D", "5C"))
+    assert data == {"cards": ["JK", "5C"], "penalty": 15 + 5}
+
+
+CANONICAL_CARD = re.compile(r"(A|[2-9]|10|J|Q|K)[SHDC]|JK")
+
+
+def cards_in(data: Any) -> list[str]:
+    """Every card string in a command's JSON: the lists of cards, and the joker a release names."""
+    if isinstance(data, dict):
+        found = [data["joker"]] if isinstance(data.get("joker"), str) else []
+        return found + [card for key, value in data.items() if key != "joker" for card in cards_in(value)]
+    if isinstance(data, list):
+        if data and all(isinstance(item, str) for item in data):
+            return list(data)
+        return [card for item in data for card in cards_in(item)]
+    return []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["check", "JK=QS", "10♠", "J♠"], id="check"),
+        pytest.param(["check", "9♥", "9♠", "JK=9D"], id="check (group)"),
+        pytest.param(["opening", "JK=QS 10♠ J♠", "9♥ 9♠ JK=9D 9♣"], id="opening"),
+        pytest.param(["penalty", "JK=8D", "JK", "5C"], id="penalty"),
+        pytest.param(["best", "JK=8D", "9D", "10D", "5C", "JK"], id="best"),
+        pytest.param(["release", "JK=9S 10S JS", "9S", "JK=4H"], id="release (run)"),
+        pytest.param(["release", "9H 9S JK=9D", "9D", "9C"], id="release (group)"),
+    ],
+)
+def test_every_command_writes_jokers_as_jk_in_json(referee: Runner, args: list[str]) -> None:
+    done = referee(args[0], "--json", *args[1:])
+    assert done.code == 0, done.err
+    assert "JK=" not in done.out
+    cards = cards_in(json.loads(done.out))
+    assert cards, "the answer names some cards"
+    assert all(CANONICAL_CARD.fullmatch(card) for card in cards), cards
+
+
+def test_check_lists_both_readings_of_a_run_that_reads_the_same_both_ways(referee: Runner) -> None:
+    # RULES.md §2: when a run reads the same both ways, each joker lists the cards of both readings.
+    args = ["check", "--preset", "kaluki-hunt", "JK", "JK", "8D", "JK", "JK"]
+    data = ok_json(referee(*args, "--json"))
+    assert (data["valid"], data["kind"], data["value"]) == (True, "run", 40)
+    assert [sorted(options) for options in data["jokers"]] == [
+        ["10D", "6D"],
+        ["7D", "9D"],
+        ["7D", "9D"],
+        ["10D", "6D"],
+    ]
+    text = readable(referee(*args))
+    for number, cards in ((1, "10♦ or 6♦"), (2, "9♦ or 7♦"), (3, "9♦ or 7♦"), (4, "10♦ or 6♦")):
+        assert f"joker {number}: {cards}" in text
+
+
+def test_opening_lists_both_readings_of_a_run_that_reads_the_same_both_ways(referee: Runner) -> None:
+    # In Rami's salon values JK 9♠ JK is worth more as a run (8 9 10: 20) than as a group (15).
+    args = ["opening", "--preset", "rami", "--set", "max_jokers_per_meld=none", "JK 9S JK", "KC KD KH"]
+    data = ok_json(referee(*args, "--json"))
+    meld = data["melds"][0]
+    assert (meld["kind"], meld["value"]) == ("run", 20)
+    assert [sorted(options) for options in meld["jokers"]] == [["10S", "8S"], ["10S", "8S"]]
+    assert (data["total"], data["opens"]) == (50, False)
+    text = readable(referee(*args))
+    assert "joker 1: 10♠ or 8♠" in text and "joker 2: 10♠ or 8♠" in text
+
+
+def test_opening_of_jk_9s_jk_in_kaluki_hunt_is_a_group_on_the_tie(referee: Runner) -> None:
+    # 8 9 10 and 9 9 9 are both worth 27: a group on a tie (RULES.md §2), its jokers the group's.
+    meld = ok_json(referee("opening", "--preset", "kaluki-hunt", "--json", "JK 9S JK"))["melds"][0]
+    assert (meld["kind"], meld["value"]) == ("group", 27)
+    assert [sorted(options) for options in meld["jokers"]] == [["9C", "9D", "9H"], ["9C", "9D", "9H"]]
+
+
+def test_check_refuses_a_group_of_five_with_a_joker(referee: Runner) -> None:
+    # RULES.md §2: a group containing a joker never repeats a suit, whatever group_max allows.
+    args = ["check", "--set", "group_max=5", "QD", "QH", "QS", "QC", "JK"]
+    data = ok_json(referee(*args, "--json"))
+    assert (data["valid"], data["kind"], data["value"], data["jokers"]) == (False, None, 0, [])
+    assert "joker" in data["reason"] and "suit" in data["reason"] and "4" in data["reason"]
+    text = readable(referee(*args))
+    assert data["reason"] in text and "group_joker_distinct_suits" in text
+    best = ok_json(referee("best", "--set", "group_max=5", "--json", "QD", "QH", "QS", "QC", "JK"))
+    # Three queens and the joker (45), one queen left: the same verdict as `check` on each meld it lays.
+    assert (best["laid_value"], len(best["melds"]), len(best["left"])) == (45, 1, 1)
+    laid = ok_json(referee("check", "--set", "group_max=5", "--json", *best["melds"][0]))
+    assert (laid["valid"], laid["value"]) == (True, 45)
+
+
+def test_check_a_descending_run_of_all_13_ranks_counts_its_ace_high(referee: Runner) -> None:
+    for cards in ("K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠", "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ JK"):
+        data = ok_json(referee("check", "--preset", "kaluki-club", "--json", cards))
+        assert (data["valid"], data["kind"], data["value"]) == (True, "run", 95), cards
 
 
 # --- readable text -------------------------------------------------------------------------------------

@@ -148,7 +148,10 @@ def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
             raise _Refusal(reason, rule)
         if len(meld) > len(SUITS):  # with `group_max` above 4, a joker would have no suit left to stand for
             reason = (
-                say("a group with a joker cannot repeat a suit: with only {n} suits, it holds at most {n} cards", n=len(SUITS))
+                say(
+                    "a group with a joker cannot repeat a suit: with only {n} suits, it holds at most {n} cards",
+                    n=len(SUITS),
+                )
                 if has_joker and rule.endswith("joker_distinct_suits")
                 else say("a group cannot repeat a suit: with only {n} suits, it holds at most {n} cards", n=len(SUITS))
             )

@@ -12,6 +12,9 @@ from types import MappingProxyType
 from referee.rules.words import N_, or_list, say
 
 Value = bool | int | str | None
+MOST = 100_000  # the largest whole number any option takes, unless it says less: scores, chips and points
+MOST_PLAYERS = 8  # the most any game seats (Rami, 2-8), and so the most at one evening's table
+SHOWN = 24  # a refused value longer than this is cut when it is quoted back
 
 
 class OptionError(ValueError):
@@ -29,6 +32,7 @@ class Option:
     choices: tuple[str, ...] = ()  # the words it takes ("choice"), or besides a whole number ("int")
     minimum: int = 0
     none_allowed: bool = False  # `none` means "no limit"
+    maximum: int = MOST
 
     def parse(self, text: str) -> Value:
         """The value a player typed (`yes`, `8`, `none`, `represented`), checked against this option's kind."""
@@ -44,11 +48,10 @@ class Option:
         if word in self.choices:
             return word
         if self.kind == "int":
-            try:
-                number = int(word)
-            except ValueError:
-                raise self._refused(repr(text)) from None
-            if number < self.minimum:
+            if not word.isascii() or not word.isdigit() or len(word) > len(str(self.maximum)) + 1:
+                raise self._refused(quoted(text))  # int() would read "٣" or "1_0", and a 5,000-digit string
+            number = int(word)
+            if not self.minimum <= number <= self.maximum:
                 raise self._refused(str(number))
             return number
         raise self._refused(repr(text))
@@ -61,11 +64,11 @@ class Option:
             if self.kind == "bool":
                 return value
         elif isinstance(value, int):
-            if self.kind == "int" and value >= self.minimum:
+            if self.kind == "int" and self.minimum <= value <= self.maximum:
                 return value
         elif isinstance(value, str):
             return self.parse(value)
-        raise self._refused(repr(value))
+        raise self._refused(quoted(value))
 
     def _refused(self, given: str) -> OptionError:
         return OptionError(
@@ -77,7 +80,8 @@ class Option:
         if self.kind == "bool":
             words = ["true", "false"]
         elif self.kind == "int":
-            words = [say("a whole number from {minimum}", minimum=self.minimum), *self.choices]
+            whole = say("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
+            words = [whole, *self.choices]
         else:
             words = list(self.choices)
         if self.none_allowed:
@@ -91,6 +95,20 @@ class Option:
     def source_said(self) -> str:
         """Where the option comes from, in the language spoken now."""
         return say(self.source)
+
+
+def quoted(value: object) -> str:
+    """A refused value as quoted back to the player: its repr, cut short when it is long (a 5,000-digit typo).
+
+    >>> quoted("abc"), quoted("9" * 5000), quoted(10**5000)
+    ("'abc'", "'999999999999999999999999…' (5000 characters)", 'a number of more than 24 digits')
+    """
+    if isinstance(value, str) and len(value) > SHOWN:
+        return say("{start} ({count} characters)", start=repr(value[:SHOWN])[:-1] + "…'", count=len(value))
+    if isinstance(value, int) and abs(value) >= 10**SHOWN:
+        return say("a number of more than {count} digits", count=SHOWN)
+    text = repr(value)
+    return text if len(text) <= 2 * SHOWN else text[: 2 * SHOWN] + "…"
 
 
 def show_value(value: Value) -> str:
@@ -107,9 +125,16 @@ def _bool(name: str, meaning: str, source: str) -> Option:
 
 
 def _int(
-    name: str, meaning: str, source: str, minimum: int = 0, *, none: bool = False, words: tuple[str, ...] = ()
+    name: str,
+    meaning: str,
+    source: str,
+    minimum: int = 0,
+    *,
+    none: bool = False,
+    words: tuple[str, ...] = (),
+    maximum: int = MOST,
 ) -> Option:
-    return Option(name, meaning, source, "int", words, minimum, none)
+    return Option(name, meaning, source, "int", words, minimum, none, maximum)
 
 
 def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
@@ -126,16 +151,30 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "000; 001",
                 1,
                 words=("auto",),
+                maximum=8,
             ),
             _int(
                 "jokers",
                 N_("jokers in play; auto: 2 for each pack"),
                 N_("000: four jokers; 001: two per pack"),
                 words=("auto",),
+                maximum=16,
             ),
-            _int("hand_size", N_("cards dealt to each player"), "000: 13; 001: 14", 1),
-            _int("min_players", N_("fewest players at the table"), N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"), 2),
-            _int("max_players", N_("most players at the table"), N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"), 2),
+            _int("hand_size", N_("cards dealt to each player"), "000: 13; 001: 14", 1, maximum=21),
+            _int(
+                "min_players",
+                N_("fewest players at the table"),
+                N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"),
+                2,
+                maximum=MOST_PLAYERS,
+            ),
+            _int(
+                "max_players",
+                N_("most players at the table"),
+                N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"),
+                2,
+                maximum=MOST_PLAYERS,
+            ),
             _int("group_max", N_("most cards in a group (same rank)"), N_("000, 001, 002: 3 or 4 cards"), 3),
             _bool(
                 "group_duplicate_suits",
@@ -270,7 +309,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _int(
                 "chips_per_kaluki", N_("chips each other player pays for a kaluki (all in one)"), N_("000: two chips")
             ),
-            _int("min_bid", N_("lowest bid"), "003: 5; pagat: 6", 1),
+            _int("min_bid", N_("lowest bid"), "003: 5; pagat: 6", 1, maximum=12),
             _choice(
                 "made_bid",
                 N_("a made bid scores bid_plus_points (bid + points taken) or points_taken"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import Any
@@ -21,7 +21,7 @@ from referee.rules.kaiser_events import (
     parse_kaiser_event,
     parse_kaiser_events,
 )
-from referee.rules.presets import DEFAULT_PRESET, OptionError, Value
+from referee.rules.presets import DEFAULT_PRESET, MOST_PLAYERS, OptionError, Value, quoted
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
 from referee.rules.table import KaiserRules, Rules, RummyRules, rules_for
@@ -29,6 +29,11 @@ from referee.rules.words import say
 
 GAME_FORMAT = "referee.game/1"
 EVENING_FORMAT = "referee.evening/1"
+DEEPEST = 20  # levels of nesting: a record needs 7 (evening, games, a game, events, an event, hands, a hand)
+LARGEST = 1_000_000  # no number in a record is larger: options stop at 100,000, hands at a few hundred points
+MOST_CHIP_VALUE = Decimal(1000)  # a chip worth more than this is a typo
+# What the app takes, on its forms and in an import (`referee replay` and `settle` read longer ones).
+LONGEST_NAME, LONGEST_TITLE, LONGEST_CURRENCY = 24, 60, 8
 
 
 class RecordError(ValueError):
@@ -116,6 +121,12 @@ def read_game(data: Any) -> GameRecord:
     events_data = data.get("events", [])
     if not isinstance(events_data, list):
         raise RecordError(say('"events" is a list of events'))
+    for number, event in enumerate(events_data, start=1):
+        kind = event.get("type") if isinstance(event, Mapping) else None
+        if kind is not None and not isinstance(kind, str):
+            raise RecordError(
+                say("event {position}: an event's type is a word, not {kind}", position=number, kind=quoted(kind))
+            )
     changed = MappingProxyType(rules.changed())
     if isinstance(rules, KaiserRules):
         return _read_kaiser(data, rules.preset, changed, events_data)
@@ -164,9 +175,14 @@ def _players(value: Any, rules: RummyRules) -> tuple[str, ...]:
 
 
 def load_json(text: str, what: str = "file") -> Any:
-    """JSON from text, or a RecordError that says where it is broken."""
+    """JSON from text, checked as data (`check_data`), or a RecordError that says where it is broken.
+
+    >>> load_json('{"a": [1, NaN]}')
+    Traceback (most recent call last):
+    referee.rules.record.RecordError: the file is not valid JSON: NaN is not a number JSON allows
+    """
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         # json's own words (error.msg) stay English: the standard library has no catalogue.
         broken = (
@@ -177,15 +193,78 @@ def load_json(text: str, what: str = "file") -> Any:
             )
         )
         raise RecordError(broken) from None
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(nests_too_deeply()) from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise RecordError(too_large()) from None
+    check_data(data)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(say("the file is not valid JSON: {name} is not a number JSON allows", name=name))
+
+
+def nests_too_deeply() -> str:
+    """Why data nested deeper than any record is refused."""
+    return say("the record nests too deeply: a record has at most {most} levels", most=DEEPEST)
+
+
+def too_large() -> str:
+    """Why a number is refused: more than any record holds."""
+    return say("a number is too large: a record's numbers are at most {most}", most=f"{LARGEST:,}")
+
+
+def check_data(data: Any) -> None:
+    """Refuse JSON data no record can be: nested too deeply, a number too large, text that is not Unicode.
+
+    A lone surrogate ("\\ud800" in the file) is not a character: it could not be stored nor shown.
+
+    >>> check_data({"players": ["Ana", "\\ud800"]})
+    Traceback (most recent call last):
+    referee.rules.record.RecordError: the text '\\ud800' holds a character that is not Unicode (a lone surrogate)
+    """
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > DEEPEST:
+            raise RecordError(nests_too_deeply())
+        if isinstance(value, Mapping):
+            pending.extend((key, depth) for key in value)
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(
+                    say(
+                        "the text {text} holds a character that is not Unicode (a lone surrogate)",
+                        text=quoted(value),
+                    )
+                ) from None
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST:
+            raise RecordError(too_large())
 
 
 @dataclass(frozen=True)
 class EveningRecord:
-    """An evening: the value of a chip, its currency and its games in the order played."""
+    """An evening: the value of a chip, its currency and its games in the order played.
+
+    An evening the app exported also has its title, its players and its own (rummy) rules, a new game's
+    default; a record without them takes the games' players and the first rummy game's rules.
+    """
 
     chip_value: Decimal
     currency: str
     games: tuple[GameRecord, ...]
+    title: str = ""
+    players: tuple[str, ...] = ()
+    preset: str = DEFAULT_PRESET
+    options: Mapping[str, Value] = field(default_factory=lambda: MappingProxyType({}))
 
     def as_json(self) -> dict[str, Any]:
         """The evening as FORMATS.md writes it."""
@@ -205,6 +284,9 @@ def read_evening(data: Any) -> EveningRecord:
     currency = data.get("currency", "")
     if not isinstance(currency, str):
         raise RecordError(say('"currency" is a currency code, like "EUR"'))
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise RecordError(say('"title" is the evening\'s name, a text'))
     games = data.get("games")
     if not isinstance(games, list):
         raise RecordError(say('"games" is a list of game records'))
@@ -214,20 +296,100 @@ def read_evening(data: Any) -> EveningRecord:
             records.append(read_game(game))
         except RecordError as error:
             raise RecordError(say("game {number}: {reason}", number=number, reason=error)) from None
-    return EveningRecord(chip_value, currency, tuple(records))
+    preset, options = _evening_rules(data, records)
+    players = _table(data.get("players"), records)
+    return EveningRecord(chip_value, currency, tuple(records), title, players, preset, options)
+
+
+def evening_of(game: GameRecord, chip_value: Decimal = Decimal("0.10"), currency: str = "EUR") -> EveningRecord:
+    """An evening of one game: its players at the table, and its rules if it is a rummy game."""
+    preset, options = _evening_rules({}, [game])
+    return EveningRecord(chip_value, currency, (game,), "", _table(None, [game]), preset, options)
+
+
+def _evening_rules(data: Mapping[str, Any], games: Sequence[GameRecord]) -> tuple[str, Mapping[str, Value]]:
+    """The evening's own rules: the record's `preset` and `options`, else the first rummy game's, else kaluki's."""
+    if "preset" in data or "options" in data:
+        preset, options = data.get("preset", DEFAULT_PRESET), data.get("options", {})
+        if not isinstance(preset, str) or not isinstance(options, Mapping):
+            raise RecordError(say('the evening\'s "preset" is a preset\'s name and its "options" an object'))
+    else:
+        rummy = next((game for game in games if game.teams is None), None)
+        preset, options = (rummy.preset, rummy.options) if rummy else (DEFAULT_PRESET, {})
+    try:
+        rules = rules_for(preset, options)
+    except OptionError as error:
+        raise RecordError(say("the evening's rules: {reason}", reason=error)) from None
+    if not isinstance(rules, RummyRules):
+        raise RecordError(
+            say(
+                "the evening's rules: {preset} is a Kaiser preset; an evening starts from Kaluki or Rami", preset=preset
+            )
+        )
+    return rules.preset, MappingProxyType(rules.changed())
+
+
+def _table(value: Any, games: Sequence[GameRecord]) -> tuple[str, ...]:
+    """The evening's players: the record's list (every game's players among them), else the games' players."""
+    playing = list(dict.fromkeys(name for game in games for name in game.players))
+    if value is None:
+        players = playing
+    elif not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
+        raise RecordError(say("the evening's \"players\" is a list of the players' names"))
+    else:
+        players = value
+        missing = [name for name in playing if name not in players]
+        if missing:
+            raise RecordError(say("{name} plays a game but is not one of the evening's players", name=missing[0]))
+    if len(set(players)) != len(players):
+        twice = next(name for name in players if players.count(name) > 1)
+        raise RecordError(say("{name} is listed twice among the players", name=twice))
+    if not 2 <= len(players) <= MOST_PLAYERS:
+        raise RecordError(
+            say(
+                "an evening has {fewest} to {most} players, not {count}",
+                fewest=2,
+                most=MOST_PLAYERS,
+                count=len(players),
+            )
+        )
+    return tuple(players)
+
+
+def check_lengths(evening: EveningRecord) -> None:
+    """Refuse names and texts longer than the app takes: a name, the title, the currency (RecordError)."""
+    names = [*evening.players, *(name for game in evening.games for name in game.players)]
+    names += [team for game in evening.games if game.teams for team in game.teams.names]
+    for name in names:
+        if len(name) > LONGEST_NAME:
+            raise RecordError(
+                say("the name {name} is too long: at most {most} characters", name=quoted(name), most=LONGEST_NAME)
+            )
+    if len(evening.title) > LONGEST_TITLE:
+        raise RecordError(say("the evening's title is too long: at most {most} characters", most=LONGEST_TITLE))
+    if len(evening.currency) > LONGEST_CURRENCY:
+        raise RecordError(say("the currency is too long: at most {most} characters, like EUR", most=LONGEST_CURRENCY))
 
 
 def parse_money(value: Any) -> Decimal:
-    """A chip's value from a decimal string like "0.20": never a float, at most cents."""
+    """A chip's value from a decimal string like "0.20": never a float, at most cents, at most 1000.
+
+    >>> parse_money("0.20"), parse_money("-0")
+    (Decimal('0.20'), Decimal('0'))
+    """
     if not isinstance(value, str):
         raise RecordError(say('"chip_value" is a decimal string, like "0.20" (money is never a float)'))
     try:
         amount = Decimal(value)
     except InvalidOperation:
-        raise RecordError(say('chip_value {value!r} is not a decimal number, like "0.20"', value=value)) from None
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
-        raise RecordError(say("chip_value {value!r} must be zero or more, in whole cents", value=value))
-    return amount
+        raise RecordError(say('chip_value {value} is not a decimal number, like "0.20"', value=quoted(value))) from None
+    if not amount.is_finite() or not 0 <= amount <= MOST_CHIP_VALUE or amount != amount.quantize(Decimal("0.01")):
+        raise RecordError(
+            say(
+                "chip_value {value} must be from 0 to {most}, in whole cents", value=quoted(value), most=MOST_CHIP_VALUE
+            )
+        )
+    return amount + 0  # -0 is 0
 
 
 def game_chips(games: Sequence[GameRecord]) -> list[dict[str, int]]:

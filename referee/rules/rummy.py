@@ -15,7 +15,7 @@ from referee.rules.events import EventError
 from referee.rules.game import Kind, Offer, Status
 from referee.rules.rummy_events import Buyback, Finish, Hand, Round, RummyEvent, Void
 from referee.rules.table import RummyRules, Scoring
-from referee.rules.values import penalty
+from referee.rules.values import costliest_hand, most_cards_held, penalty
 from referee.rules.words import say
 
 IN, ELIMINATED, OUT = Status.IN, Status.ELIMINATED, Status.OUT
@@ -255,6 +255,41 @@ def hand_value(hand: Hand, rules: RummyRules) -> int:
     return penalty(hand, rules)
 
 
+def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None = None) -> str | None:
+    """Why `name`'s hand cannot be, or None: more cards than a player holds, or more points than they can cost.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> hand_refusal(rummy_rules("kaluki"), "Ben", 999)
+    "Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in kaluki"
+    >>> hand_refusal(rummy_rules("kaluki"), "Ben", parse_cards("5C") * 2) is None
+    True
+    """
+    if isinstance(hand, int):
+        most = costliest_hand(rules, players)
+        if hand <= most:
+            return None
+        return say(
+            "{name}'s hand cannot be worth {value} points: {cards} cards cost at most {most} in {preset}",
+            name=name,
+            value=hand,
+            cards=most_cards_held(rules),
+            most=most,
+            preset=rules.preset,
+        )
+    if len(hand) <= most_cards_held(rules):
+        return None
+    return say(
+        "{name}'s hand has {count} cards: a player holds at most {most} in {preset} (hand_size {dealt} and the card "
+        "drawn)",
+        name=name,
+        count=len(hand),
+        most=most_cards_held(rules),
+        preset=rules.preset,
+        dealt=rules.hand_size,
+    )
+
+
 def _verify_round(game: RummyGame, event: Round, position: int) -> None:
     names = {p.name for p in game.players}
     still_in = game.still_in()
@@ -277,6 +312,10 @@ def _verify_round(game: RummyGame, event: Round, position: int) -> None:
     for name in (*laid, *event.unreturned_jokers):
         if name not in still_in:
             raise EventError(position, say("{name} is out of the game and played no part in this round", name=name))
+    for name, hand in event.hands.items():
+        refusal = hand_refusal(game.rules, name, hand, len(game.players))
+        if refusal:
+            raise EventError(position, refusal)
     _verify_kind(game.rules, event, position)
     cards = [card for hand in event.hands.values() if not isinstance(hand, int) for card in hand]
     players = len(game.players)

@@ -67,3 +67,47 @@ def joker_meld_value(stands_for: int, rules: RummyRules, *, low_ace: bool = Fals
     if isinstance(rules.joker_meld_value, int):
         return rules.joker_meld_value
     return natural_value(stands_for, rules.meld_values, low_ace=low_ace)
+
+
+DRAWN = 1  # the card a player draws before discarding: a hand holds `hand_size` + 1 cards at most
+ARRANGE_MARGIN = 3  # the desk and `referee best` take a few cards more than a hand holds: hand_size + 4
+
+
+def most_cards_held(rules: RummyRules) -> int:
+    """The most cards a player can hold: the cards dealt (`hand_size`) and the card drawn (RULES.md §3).
+
+    >>> from referee.rules.table import rummy_rules
+    >>> most_cards_held(rummy_rules("kaluki")), most_cards_held(rummy_rules("rami"))
+    (14, 15)
+    """
+    return rules.hand_size + DRAWN
+
+
+def most_cards_arranged(rules: RummyRules) -> int:
+    """The most cards the best arrangement is sought for: a hand and a few cards more (`hand_size` + 4).
+
+    >>> from referee.rules.table import rummy_rules
+    >>> most_cards_arranged(rummy_rules("kaluki"))
+    17
+    """
+    return most_cards_held(rules) + ARRANGE_MARGIN
+
+
+def costliest_hand(rules: RummyRules, players: int | None = None) -> int:
+    """The most a hand can cost: the dearest `most_cards_held` cards in play under `hand_values`.
+
+    Each card counts at most `packs` times and jokers at most `jokers` times (Rami's `auto` packs by the
+    number of `players`): a typed total above it is a typo.
+
+    >>> from referee.rules.table import rummy_rules
+    >>> costliest_hand(rummy_rules("kaluki"))  # 4 jokers (15), 8 aces (11) and two tens
+    168
+    >>> costliest_hand(rummy_rules("rami")), costliest_hand(rummy_rules("rami"), players=8)
+    (230, 265)
+    """
+    packs, jokers = rules.pack_count(players), rules.joker_count(players)
+    naturals = sorted((hand_card_value(Card(rank, "S"), rules.hand_values) for rank in range(1, 14)), reverse=True)
+    dearest = [hand_card_value(Card.joker(), rules.hand_values)] * jokers
+    dearest += [value for value in naturals for _ in range(packs * 4)]  # 4 suits of each rank in each pack
+    dearest.sort(reverse=True)
+    return sum(dearest[: most_cards_held(rules)])

@@ -206,9 +206,7 @@ def _clash_since(db: Database, book: Book, event: Any, seen: int | None) -> int 
     if seen is None or seen == book.version or event.kind not in PLAYED:
         return None
     new = stored.added_since(db, book.game.id, seen)
-    return next(
-        (entry.slot for entry in book.entries if entry.slot in new and entry.data.get("type") in PLAYED), None
-    )
+    return next((entry.slot for entry in book.entries if entry.slot in new and entry.data.get("type") in PLAYED), None)
 
 
 def correct(

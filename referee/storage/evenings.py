@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from sqlite_utils import Database
 
-from referee.storage.db import writing
+from referee.storage.db import rows, writing
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,11 @@ def create_evening(
 
 def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
     """The evening a link opens, and whether the link is the scorer's (True) or the viewer's (False)."""
-    for column, scorer in (("scorer_key", True), ("viewer_key", False)):
-        rows = list(db.table("evenings").rows_where(f"{column} = ?", [key], limit=1))
-        if rows:
-            return _evening(rows[0]), scorer
-    return None
+    # A plain query: sqlite-utils' table() would ask for the schema first, on every request.
+    found = rows(db, "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ? LIMIT 1", [key, key])
+    if not found:
+        return None
+    return _evening(found[0]), found[0]["scorer_key"] == key
 
 
 def known_names(db: Database) -> list[str]:

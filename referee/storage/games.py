@@ -10,7 +10,7 @@ from typing import Any, cast
 from sqlite_utils import Database
 
 from referee.rules.record import GameRecord, read_game
-from referee.storage.db import writing
+from referee.storage.db import rows, writing
 from referee.storage.evenings import now
 
 
@@ -106,8 +106,10 @@ def games_of(db: Database, evening_id: int) -> list[StoredGame]:
 
 def game_of(db: Database, evening_id: int, number: int) -> StoredGame | None:
     """Game `number` of the evening, if there is one."""
-    rows = list(db.table("games").rows_where("evening_id = ? AND number = ?", [evening_id, number], limit=1))
-    return _game(rows[0]) if rows else None
+    if not 0 < number < 2**63:  # a URL's number past SQLite's integers is no game (sqlite3 would overflow)
+        return None
+    found = rows(db, "SELECT * FROM games WHERE evening_id = ? AND number = ? LIMIT 1", [evening_id, number])
+    return _game(found[0]) if found else None
 
 
 _CURRENT = """

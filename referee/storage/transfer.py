@@ -9,7 +9,17 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from referee.rules.record import EVENING_FORMAT, GAME_FORMAT, GameRecord, RecordError, read_evening, read_game
+from referee.rules.record import (
+    EVENING_FORMAT,
+    GAME_FORMAT,
+    EveningRecord,
+    RecordError,
+    check_data,
+    check_lengths,
+    evening_of,
+    read_evening,
+    read_game,
+)
 from referee.rules.words import say
 from referee.storage.db import writing
 from referee.storage.evenings import Evening, evening_by_key, now
@@ -36,34 +46,31 @@ def evening_json(db: Database, evening: Evening) -> dict[str, Any]:
 
 
 def import_record(db: Database, data: Any) -> Evening:
-    """A new evening made from a game or evening record, every game replayed first; nothing is made if one fails."""
+    """A new evening made from a game or evening record, every game replayed first; nothing is made if one fails.
+
+    The record is checked whole before anything is written: its data (`check_data`), its evening's and its games'
+    rules and players, the lengths of its names and texts, and every event.
+    """
+    check_data(data)
     if isinstance(data, Mapping) and data.get("format") == EVENING_FORMAT:
         evening = read_evening(data)
-        games = evening.games
-        chip_value, currency = f"{evening.chip_value:.2f}", evening.currency
     elif isinstance(data, Mapping) and data.get("format", GAME_FORMAT) == GAME_FORMAT:
-        games = (read_game(data),)
-        chip_value, currency = "0.10", "EUR"
+        evening = evening_of(read_game(data))
     else:
         raise RecordError(say("this file is neither a game record nor an evening record"))
-    for number, game in enumerate(games, start=1):
+    check_lengths(evening)
+    for number, game in enumerate(evening.games, start=1):
         try:
             game.standings()
         except ValueError as error:
             raise RecordError(say("game {number}: {reason}", number=number, reason=error)) from None
-    return _store(db, data, games, chip_value, currency)
+    return _store(db, evening)
 
 
-def _store(db: Database, data: Any, games: tuple[GameRecord, ...], chip_value: str, currency: str) -> Evening:
-    players = data.get("players") if data.get("format") == EVENING_FORMAT else None
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        players = list(dict.fromkeys(name for game in games for name in game.players))
-    first = games[0] if games else None
-    preset = data.get("preset") if isinstance(data.get("preset"), str) else (first.preset if first else "kaluki")
-    options = (
-        data.get("options") if isinstance(data.get("options"), Mapping) else (dict(first.options) if first else {})
-    )
-    title = data.get("title") if isinstance(data.get("title"), str) else ""
+def _store(db: Database, evening: EveningRecord) -> Evening:
+    games, players = evening.games, list(evening.players)
+    chip_value, currency, title = f"{evening.chip_value:.2f}", evening.currency, evening.title
+    preset, options = evening.preset, dict(evening.options)
     scorer = secrets.token_urlsafe(18)
     at = now()
     with writing(db):

@@ -17,18 +17,21 @@ from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
 from referee.rules.examples import examples
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import OptionError, get_preset, show_value
+from referee.rules.presets import DEFAULT_PRESET, OptionError, get_preset, show_value
 from referee.rules.release import release_joker
 from referee.rules.solver import best_arrangement
 from referee.rules.table import RummyRules, citation, describe, rummy_rules
+from referee.rules.values import most_cards_arranged, most_cards_held
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening, evening_by_key
 from referee.storage.rulings import log_ruling, rulings_of
 from referee.web.forms import RUMMY_PRESETS
+from referee.web.guards import desk_limit, guard, limiter
 from referee.web.htmx import render
 from referee.web.sheets import picker_data
 
 bp = Blueprint("desk", __name__)
+guard(bp)
 QUESTIONS = ("meld", "opening", "joker", "best")
 EVENING_RULES = "evening"
 
@@ -96,8 +99,20 @@ def _rules_choices(evening: Evening | None) -> dict[str, str]:
 
 def _rules(choice: str, evening: Evening | None) -> RummyRules:
     if choice == EVENING_RULES and evening is not None:
+        return evening_rules(evening)
+    return rummy_rules(choice if choice in RUMMY_PRESETS else DEFAULT_PRESET)
+
+
+def evening_rules(evening: Evening) -> RummyRules:
+    """The evening's rummy rules; an evening stored before its rules were checked on import gets the default's."""
+    try:
         return rummy_rules(evening.preset, evening.options)
-    return rummy_rules(choice if choice in RUMMY_PRESETS else "kaluki")
+    except OptionError:
+        return rummy_rules(DEFAULT_PRESET)
+
+
+class Unanswered(ValueError):
+    """A question the desk does not work out: a hand too large, or one it could not finish in time."""
 
 
 def _form(kind: str, evening: Evening | None, formdata: Any = None) -> Question:
@@ -130,8 +145,12 @@ def ask(key: str | None, kind: str) -> ResponseReturnValue:
 
 @bp.post("/desk/<kind>", defaults={"key": None})
 @bp.post("/e/<key>/desk/<kind>")
+@limiter.limit(desk_limit)
 def answer(key: str | None, kind: str) -> ResponseReturnValue:
-    """The referee's answer, with the reason and the rule it rests on; an evening keeps it in its log."""
+    """The referee's answer, with the reason and the rule it rests on; the scorer's link keeps it in the evening's log.
+
+    The viewer's link asks and reads the answer, but writes nothing: its ruling is not kept.
+    """
     if kind not in QUESTIONS:
         abort(404)
     evening = _evening(key)
@@ -141,10 +160,10 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
     rules = _rules(form.rules.data, evening)
     try:
         ruling = _RULINGS[kind](form, rules)
-    except (CardError, OptionError) as error:
+    except (CardError, OptionError, Unanswered) as error:
         form.form_errors.append(str(error))
         return _page(kind, evening, form, 422)
-    if evening is not None:
+    if evening is not None and g.scorer:
         house = ", ".join(f"{name} = {show_value(value)}" for name, value in rules.changed().items())
         label = f"{rules.preset} ({house})" if house else rules.preset
         log_ruling(get_db(), evening.id, kind, label, ruling["question"], ruling["summary"])
@@ -206,7 +225,19 @@ def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
 
 def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
     hand = _cards(form.hand.data, rules)
-    best = best_arrangement(hand, rules, form.minimise.data or "value")
+    most = most_cards_arranged(rules)
+    if len(hand) > most:
+        raise Unanswered(
+            _(
+                "The best way to lay a hand is worked out for %(most)s cards at most in %(preset)s (a hand holds "
+                "%(held)s), not %(count)s.",
+                most=most,
+                preset=rules.preset,
+                held=most_cards_held(rules),
+                count=len(hand),
+            )
+        )
+    best = best_arrangement(hand, rules, form.minimise.data or "value")  # bounded by the hand's size above
     return {
         "question": _shown(hand),
         "summary": _("lays %(value)s, leaves %(penalty)s", value=best.laid_value, penalty=best.penalty),
@@ -224,7 +255,7 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
     """Every option in force with its meaning and source, and the worked examples under these rules."""
     evening = _evening(key)
     if evening is not None:
-        rules = rummy_rules(evening.preset, evening.options)
+        rules = evening_rules(evening)
     else:
         try:
             rules = rummy_rules(preset or "kaluki")

@@ -12,7 +12,7 @@ from referee.rules.record import RecordError
 from referee.rules.table import rules_for
 from referee.scorebook import open_book
 from referee.storage.db import get_db
-from referee.storage.evenings import Evening, create_evening, evening_by_key, known_names
+from referee.storage.evenings import Evening, create_evening, evening_by_key
 from referee.storage.games import create_game, games_of
 from referee.storage.rulings import rulings_of
 from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
@@ -43,7 +43,8 @@ def new() -> ResponseReturnValue:
 
 
 def _new_context(form: EveningForm) -> dict[str, Any]:
-    return {"form": form, "names": known_names(get_db()), "hints": house_rule_hints(form.preset.data or "kaluki")}
+    # No names suggested: a page without a key shows nothing of anybody's evenings (the players' names included).
+    return {"form": form, "names": [], "hints": house_rule_hints(form.preset.data or "kaluki")}
 
 
 @bp.post("/new")

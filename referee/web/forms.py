@@ -27,7 +27,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.presets import OPTIONS, PRESETS, OptionError, get_preset, show_value
+from referee.rules.presets import DEFAULT_PRESET, MOST_PLAYERS, OPTIONS, PRESETS, OptionError, get_preset, show_value
+from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
+from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, Round
 from referee.rules.table import RummyRules, Scoring, rules_for
 
@@ -35,7 +37,8 @@ RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kai
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
 RUMMY_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in RUMMY_PRESETS)]
 KAISER_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in KAISER_PRESETS)]
-MAX_NAME = 24
+MAX_NAME = LONGEST_NAME
+LONGEST_NUMBER = 18  # digits: every number a form takes fits in SQLite's 64-bit integers (2^63 has 19)
 
 
 def split_names(text: str) -> list[str]:
@@ -43,14 +46,33 @@ def split_names(text: str) -> list[str]:
     return [name.strip() for name in re.split(r"[,\n]", text or "") if name.strip()]
 
 
-def whole_number(text: str | None) -> int | None:
-    """A whole number as typed in ASCII digits ("12"), else None ("", "1.5", "²").
+class TooLarge(ValueError):
+    """A number typed with more digits than any field takes (a finger left on a key, or a forged form)."""
 
-    >>> whole_number("12"), whole_number(" 7 "), whole_number("²"), whole_number(None)
+
+def whole_number(text: str | None) -> int | None:
+    """A whole number as typed in ASCII digits ("12"), else None ("", "1.5", "²"); TooLarge past 18 digits.
+
+    >>> whole_number("12"), whole_number(" 007 "), whole_number("²"), whole_number(None)
     (12, 7, None, None)
+    >>> whole_number("9" * 5000)
+    Traceback (most recent call last):
+    referee.web.forms.TooLarge: 9999999999… is too large a number
     """
-    found = re.fullmatch(r"\s*([0-9]+)\s*", text or "")
-    return int(found[1]) if found else None
+    found = re.fullmatch(r"\s*0*([0-9]+)\s*", text or "")
+    if not found:
+        return None
+    if len(found[1]) > LONGEST_NUMBER:
+        raise TooLarge(str(_l("%(start)s… is too large a number", start=found[1][:10])))
+    return int(found[1])
+
+
+def bounded_number(text: str | None) -> int | None:
+    """A whole number as `whole_number` reads it, or None for anything else, a number too large included."""
+    try:
+        return whole_number(text)
+    except TooLarge:
+        return None
 
 
 def one_time_key() -> str:
@@ -114,14 +136,17 @@ class MoneyField(DecimalField):
     """An amount of money typed with a decimal point or a decimal comma ("0.20" or "0,20", as a French phone types)."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read a comma as the decimal point."""
-        super().process_formdata([value.strip().replace(",", ".") for value in valuelist])
+        """Read a comma as the decimal point; refuse what is not a plain amount ("NaN", "1e999", 5,000 digits)."""
+        values = [value.strip().replace(",", ".") for value in valuelist]
+        if values and not re.fullmatch(r"-?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})", values[0]):
+            raise ValueError(_l("Type an amount, like 0.20."))
+        super().process_formdata(values)
 
 
 class EveningForm(FlaskForm):
     """A new evening: the players at the table, the game, the house rules and what a chip is worth."""
 
-    title = StringField(_l("Name of the evening"), [Optional(), Length(max=60)])
+    title = StringField(_l("Name of the evening"), [Optional(), Length(max=LONGEST_TITLE)])
     players = TextAreaField(
         _l("Players"),
         [InputRequired(_l("Name the players at the table."))],
@@ -130,11 +155,15 @@ class EveningForm(FlaskForm):
     preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS}, default="kaluki")
     chip_value = MoneyField(
         _l("Value of a chip"),
-        [InputRequired(_l("Give the value of a chip, 0 for none.")), NumberRange(min=0)],
+        [
+            InputRequired(_l("Give the value of a chip, 0 for none.")),
+            NumberRange(min=0),
+            NumberRange(max=MOST_CHIP_VALUE, message=_l("A chip is worth at most %(max)s.")),
+        ],
         places=2,
         default=Decimal("0.10"),
     )
-    currency = StringField(_l("Currency"), [Length(max=8)], default="EUR")
+    currency = StringField(_l("Currency"), [Length(max=LONGEST_CURRENCY)], default="EUR")
     house = FormField(HouseRulesForm, label=_l("House rules"))
 
     def validate_players(self, field: Field) -> None:
@@ -142,7 +171,7 @@ class EveningForm(FlaskForm):
         names = split_names(field.data)
         if len(names) < 2:
             raise ValidationError(_l("A game needs at least two players."))
-        if len(names) > 8:
+        if len(names) > MOST_PLAYERS:
             raise ValidationError(_l("At most eight players sit at one table."))
         long = [name for name in names if len(name) > MAX_NAME]
         if long:
@@ -161,8 +190,11 @@ class EveningForm(FlaskForm):
 
 
 def house_rule_hints(preset: str) -> dict[str, str]:
-    """For each option of `preset`, what it means, the values it takes and its default, in the reader's language."""
-    defaults = get_preset(preset).defaults
+    """For each option of `preset`, what it means, the values it takes and its default, in the reader's language.
+
+    An unknown preset (a forged form, refused on its field) shows the default preset's.
+    """
+    defaults = PRESETS.get(preset, PRESETS[DEFAULT_PRESET]).defaults
     return {
         name: str(
             _l(
@@ -206,11 +238,28 @@ class KeyedForm(FlaskForm):
 
     submission = HiddenField(default=one_time_key)
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields, and the versions the page wrote in its hidden fields: a number no game reaches is refused."""
+        valid = bool(super().validate(extra_validators))
+        for name in VERSIONS:
+            field = self._fields.get(name)
+            text = "" if field is None or field.data is None else str(field.data).strip()
+            number = bounded_number(text)
+            if text and (number is None or number > LARGEST_VERSION):
+                if not self.form_errors:
+                    self.form_errors.append(str(_l("This form was not made by this page: reload it and try again.")))
+                valid = False
+        return valid
+
+
+VERSIONS = ("seen", "based_on")  # the hidden fields that carry a game's version or an entry's revision
+LARGEST_VERSION = 2**63 - 1  # SQLite's largest integer
+
 
 def revision_of(text: str | None) -> int:
     """The revision an edit was made from, as its form sent it; -1 when it does not say, which no event has."""
-    number = whole_number(text)
-    return -1 if number is None else number
+    number = bounded_number(text)
+    return -1 if number is None or number > LARGEST_VERSION else number
 
 
 class SheetForm(KeyedForm):
@@ -220,7 +269,8 @@ class SheetForm(KeyedForm):
 
     def seen_version(self) -> int | None:
         """The game's version the form was filled on, if it says."""
-        return whole_number(None if self.seen.data is None else str(self.seen.data))
+        number = bounded_number(None if self.seen.data is None else str(self.seen.data))
+        return None if number is None or number > LARGEST_VERSION else number
 
 
 class BuybackForm(KeyedForm):
@@ -248,6 +298,7 @@ class RoundForm(SheetForm):
 
     based_on = HiddenField()
     players: list[str]  # the players still in, a hand field each
+    seats: list[str]  # every player of the game, in seat order (Rami's packs are counted by them)
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
     finish = RadioField(_l("How"), default=Finish.OUT)
 
@@ -278,7 +329,7 @@ def check_hand(form: Any, field: Field) -> None:
         return
     try:
         hand_value(field.data)
-    except CardError as error:
+    except (CardError, TooLarge) as error:
         raise ValidationError(str(error)) from None
 
 
@@ -313,6 +364,7 @@ def round_form(
     form.winner.choices = {name: name for name in players}
     form.finish.choices = finish_choices(rules)
     form.players = list(players)
+    form.seats = list(seats)
     return form
 
 
@@ -328,6 +380,9 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
             field.errors = [*field.errors, str(_l("Tap %(name)s's cards or type the total.", name=name))]
             continue
         hands[name] = hand_value(field.data)
+        refusal = hand_refusal(rules, name, hands[name], len(form.seats))
+        if refusal:  # more cards than a hand holds, or a total no hand reaches: said on the field, nothing saved
+            field.errors = [*field.errors, refusal]
     if any(form.hand(name).errors for name in form.players):
         return None
     finish = Finish(form.finish.data) if form.finish.data in set(Finish) else Finish.OUT

@@ -1,4 +1,4 @@
-"""A player's history across evenings, opened from an evening's link."""
+"""A player's history at an evening, opened from the evening's link."""
 
 from __future__ import annotations
 
@@ -16,16 +16,16 @@ bp = Blueprint("history", __name__)
 
 @bp.get("/e/<key>/players/<path:name>")
 def player(key: str, name: str) -> ResponseReturnValue:
-    """One player's numbers over every game they played, and their newest games with a chart each.
+    """One player's numbers over the evening's games they played, and the newest of them with a chart each.
 
-    404 for a name that is not one of this evening's players.
-    Only this evening's games are linked: another evening's keys never reach the page.
+    404 for a name that is not one of this evening's players. A link reaches its own evening's games only:
+    the same name at another evening may be somebody else, whose games are not this link's to show.
     """
     evening = open_evening(key)
     if name not in evening.players:
         abort(404)  # an evening's link shows its own players' histories, nobody else's
     db = get_db()
-    games = games_played(db, name)
+    games = games_played(db, name, evening.id)
     books = [open_book(db, played.game) for played in games]
     history = build_history(name, games, books, evening.id)
     return render_template("history/player.html", evening=evening, history=history)

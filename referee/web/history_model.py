@@ -1,4 +1,4 @@
-"""A player's history across evenings, as its page shows it: their numbers over every game, and a line a game.
+"""A player's history at an evening, as its page shows it: their numbers over its games, and a line a game.
 
 The numbers come from each game's replay (its book, `referee.scorebook`), never from anything stored:
 

@@ -29,5 +29,6 @@ def language(code: str) -> ResponseReturnValue:
     if urlsplit(back).netloc or not back.startswith("/"):
         back = "/"  # only ever back into this app
     response = redirect(back, 303)
-    response.set_cookie("lang", code, max_age=YEAR, samesite="Lax")
+    # Read by the server only: no script needs it. Secure whenever the request came over HTTPS (behind a proxy).
+    response.set_cookie("lang", code, max_age=YEAR, samesite="Lax", httponly=True, secure=request.is_secure)
     return response

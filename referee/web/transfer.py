@@ -21,10 +21,12 @@ from referee.storage.db import get_db
 from referee.storage.games import game_of
 from referee.storage.transfer import evening_json, game_json, import_record
 from referee.web.evenings import open_evening
+from referee.web.guards import LARGEST_RECORD, guard, import_limit, limiter
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet
 
 bp = Blueprint("transfer", __name__)
+guard(bp)
 
 
 def _download(body: str, name: str, kind: str) -> Response:
@@ -87,14 +89,22 @@ class ImportForm(FlaskForm):
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@limiter.limit(import_limit, methods=["POST"])
 def import_page() -> ResponseReturnValue:
     """Recreate an evening from an exported record; a bad file is refused with the reason and makes nothing."""
     form = ImportForm()
     if not form.is_submitted():
         return render("transfer/import.html", "transfer/import.html", form=form)
     upload = form.file.data
-    text = upload.read().decode("utf-8", errors="replace") if upload else (form.text.data or "")
-    if not text.strip():
+    text = _uploaded(upload.read()) if upload else (form.text.data or "")
+    if text is None:
+        form.form_errors.append(
+            _("This file is not UTF-8 text, as referee writes its records: save it as UTF-8 and import it again.")
+        )
+    elif len(text.encode("utf-8", errors="replace")) > LARGEST_RECORD:
+        megabytes = LARGEST_RECORD // (1024 * 1024)
+        form.form_errors.append(_("This record is too large: at most %(megabytes)s MB.", megabytes=megabytes))
+    elif not text.strip():
         form.form_errors.append(_("Choose a file, or paste the record's text."))
     elif form.validate():
         try:
@@ -104,3 +114,11 @@ def import_page() -> ResponseReturnValue:
         else:
             return redirect_to(url_for("evenings.show", key=evening.scorer_key))
     return render("transfer/import.html", "transfer/import.html", 422, form=form)
+
+
+def _uploaded(data: bytes) -> str | None:
+    """A file's text as UTF-8 (with or without a byte-order mark), or None when it is not: never guessed."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None

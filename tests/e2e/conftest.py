@@ -1,6 +1,8 @@
 """The browser tests' table: the app on a live loopback server, headless Chromium at a phone's size.
 
-Every browser context made here refuses, and reports, any request that leaves the app's own origin.
+Every browser context made here refuses, and reports, any request that leaves the app's own origin, and fails the
+test on any message of the browser's console about the Content-Security-Policy (something it blocked) or the
+Permissions-Policy (a feature it does not know).
 The phones speak English; a test parametrized over `language` ("en", "fr") runs on phones set to each.
 """
 
@@ -14,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from referee import create_app
@@ -30,6 +32,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+# What Chromium's console says when the app's headers refuse something the page does, or cannot be read.
+POLICY_MESSAGES = ("Content Security Policy", "Permissions-Policy")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -84,9 +88,11 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture
 def new_context(new_context: Callable[..., BrowserContext], base_url: str) -> Iterator[Callable[..., BrowserContext]]:
-    """pytest-playwright's contexts, each guarded: the page loads no resource from outside the app."""
+    """pytest-playwright's contexts, each guarded: the page loads no resource from outside the app, and breaks none
+    of its security headers."""
     origin = urlsplit(base_url)[:2]
     foreign: list[str] = []
+    refused: list[str] = []
 
     def only_the_app(route: Route) -> None:
         if urlsplit(route.request.url)[:2] == origin:
@@ -95,14 +101,20 @@ def new_context(new_context: Callable[..., BrowserContext], base_url: str) -> It
             foreign.append(f"{route.request.resource_type} {route.request.url}")
             route.abort("blockedbyclient")
 
+    def against_the_policies(message: ConsoleMessage) -> None:
+        if any(words in message.text for words in POLICY_MESSAGES):
+            refused.append(f"{message.location.get('url', '?')}: {message.text}")
+
     def make(**kwargs: Any) -> BrowserContext:
         context = new_context(**kwargs)
         context.set_default_timeout(10_000)
         context.route("**/*", only_the_app)
+        context.on("console", against_the_policies)
         return context
 
     yield make
     assert not foreign, "the page loads no resource from outside the app, but asked for:\n" + "\n".join(foreign)
+    assert not refused, "the page breaks the app's security headers:\n" + "\n".join(refused)
 
 
 @pytest.fixture

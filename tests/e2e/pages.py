@@ -19,7 +19,6 @@ GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)$")
 EVENING_URL = re.compile(r"/e/([^/?#]+)$")
 
 
-
 # A sheet cell shows a running total with the line's change beside it; a line is read as its changes.
 CELLS = """cells => cells.map(cell => {
   const change = cell.querySelector('.change');

@@ -92,6 +92,9 @@ def _wait_until_ready(server: Server) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`referee serve --host 127.0.0.1 --port <free>` on a temporary instance folder, stopped at the end."""
     folder = tmp_path_factory.mktemp("serve")
+    (folder / "instance").mkdir()
+    # Many phones from one address import and post far faster than a table does: no rate limit here.
+    (folder / "instance" / "config.py").write_text("RATELIMIT_ENABLED = False\n")
     log = folder / "serve.log"
     port = free_port()
     path = os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from referee.rules.record import read_game
-from referee.rules.settlement import SettlementError, cents, settle, settle_json
+from referee.rules.settlement import SettlementError, cents, fewest_payments, settle, settle_json
 from tests.conftest import Runner
 
 
@@ -119,7 +119,8 @@ def test_rami_elimination_with_table_is_doubled_even_when_nobody_else_laid(
     laid: dict[str, int], expected: dict[str, int]
 ) -> None:
     record = rami(
-        "rami-elimination", {"type": "round", "winner": "A", "rami": "with_table", "laid": laid, "hands": {"B": 10, "C": 20}}
+        "rami-elimination",
+        {"type": "round", "winner": "A", "rami": "with_table", "laid": laid, "hands": {"B": 10, "C": 20}},
     )
     assert scores(record) == expected
 
@@ -135,7 +136,9 @@ def test_rami_elimination_own_cards_when_nobody_else_laid_is_quadrupled() -> Non
 @pytest.mark.parametrize(
     ("kind", "laid", "bonus"),
     [
-        pytest.param("with_table", {"A": 60, "B": 0, "C": 0}, 200 + 100, id="§6 rami with_table, nobody laid: +200+100"),
+        pytest.param(
+            "with_table", {"A": 60, "B": 0, "C": 0}, 200 + 100, id="§6 rami with_table, nobody laid: +200+100"
+        ),
         pytest.param("with_table", {"A": 60}, 200 + 100, id="§6 rami with_table, others missing from laid: +200+100"),
         pytest.param("with_table", {"A": 60, "C": 5}, 200, id="§6 rami with_table, C laid: +200"),
         pytest.param("own_cards", {"A": 60}, 300 + 100, id="§6 rami own_cards, nobody laid: +300+100"),
@@ -150,11 +153,15 @@ def test_rami_points_mode_with_table_bonus(kind: str, laid: dict[str, int], bonu
 
 
 def test_a_player_out_of_the_game_given_laid_points_is_refused(referee: Runner, tmp_path: Path) -> None:
-    first = {"type": "round", "winner": "A", "hands": {"B": 501, "C": 10}}  # B above 500: out, no buy-back
+    first = {"type": "round", "winner": "A", "rami": "own_cards", "hands": {"B": 200, "C": 10}}  # B 600: out
     second = {"type": "round", "winner": "A", "laid": {"A": 40, "B": 10}, "hands": {"C": 5}}
     before = rami("rami-elimination", first)
     assert {p["name"]: p["status"] for p in standings(before)["players"]} == {"A": "in", "B": "out", "C": "in"}
-    assert scores(rami("rami-elimination", first, {**second, "laid": {"A": 40, "C": 10}})) == {"A": 0, "B": 501, "C": 15}
+    assert scores(rami("rami-elimination", first, {**second, "laid": {"A": 40, "C": 10}})) == {
+        "A": 0,
+        "B": 600,
+        "C": 35,
+    }
     with pytest.raises(ValueError, match="event 2: B is out of the game"):
         read_game(rami("rami-elimination", first, second)).standings()
     path = tmp_path / "game.json"
@@ -238,7 +245,7 @@ def test_a_negative_chip_value_in_an_evening_record_is_refused(
     done = referee("settle", "--json", str(path))
     assert done.code == 2 and done.out == ""
     # The record itself refuses it, naming the key, before any payment is worked out.
-    assert f"chip_value {chip_value!r} must be zero or more" in done.err
+    assert f"chip_value {chip_value!r} must be from 0 to 1000" in done.err
     with pytest.raises(SettlementError, match="zero or more"):
         cents(Decimal(chip_value))
 
@@ -264,10 +271,30 @@ def test_a_chip_value_of_zero_is_accepted(referee: Runner, tmp_path: Path) -> No
 
 
 # --- The settlement's payment order (settlement.py's docstring, docs/rulings.md) ------------------------------
+#
+# The plan is built one payment at a time: the first player by name (ignoring case, then by exact spelling)
+# settles next, with the first partner by name that some plan with the fewest payments uses, for the largest
+# amount; the plan is then listed by payer, then payee, in that order of names. Beyond 10 players with a
+# balance, a greedy payment comes first: a debtor (by name) whose debt some creditor's credit cancels pays the
+# first such creditor by name; else the largest debt pays the largest credit (ties by name).
 
 
 def payments(balances: dict[str, int]) -> list[tuple[str, str, int]]:
     return [(p.payer, p.payee, p.chips) for p in settle(balances)]
+
+
+# Twelve players: Cy's 2 cancels both Dee's and Kim's credit: Cy pays Dee, the first by name; then 10 are
+# left and the exact plan settles them.
+GREEDY_PAIR = dict(Ana=-1, Ben=-9, Cy=-2, Dee=2, Eve=7, Fay=5, Gus=-4, Hal=-3, Ivy=8, Jo=-5, Kim=2, Lou=0)
+# Twelve players and no debt cancelling a credit: Ben and Hal owe the most (9), Eve and Jo are owed the most
+# (7): Ben pays Eve 7. Ben's 2 left then cancels Ivy's 2: Ben pays Ivy 2; 9 are left for the exact plan.
+GREEDY_LARGEST = dict(Ana=-1, Ben=-9, Cy=-3, Dee=4, Eve=7, Fay=5, Gus=-6, Hal=-9, Ivy=2, Jo=7, Kim=-1, Lou=4)
+# Ten players, three zero-sum groups: the exact plan takes 7 payments; a greedy first payment (Jo, who owes
+# the most, paying Ana, who is owed the most) would make it 8.
+TEN_EXACT = dict(Ana=6, Ben=-3, Cy=4, Dee=1, Eve=-3, Fay=1, Gus=4, Hal=-2, Ivy=-3, Jo=-5)
+# Eleven players and no debt cancelling a credit: Ben, Ivy and Jo owe the most (3), Cy is owed the most (5):
+# Ben pays Cy 3; 10 are left for the exact plan.
+GREEDY_LARGEST_CREDIT = dict(Ana=1, Ben=-3, Cy=5, Dee=1, Eve=-2, Fay=1, Gus=1, Hal=1, Ivy=-3, Jo=-3, Kim=1)
 
 
 @pytest.mark.parametrize(
@@ -284,14 +311,24 @@ def payments(balances: dict[str, int]) -> list[tuple[str, str, int]]:
             id="rulings: the first player by name is paid by the first partner by name",
         ),
         pytest.param(
+            {"Ana": 1, "Ben": -2, "Cy": -2, "Dee": 3},
+            [("Ben", "Ana", 1), ("Ben", "Dee", 1), ("Cy", "Dee", 2)],
+            id="rulings: Ana is paid by Ben, the first partner by name, though Cy could pay her too",
+        ),
+        pytest.param(
+            {"Ana": 5, "Ben": -3, "Cy": 3, "Dee": -5},
+            [("Ben", "Cy", 3), ("Dee", "Ana", 5)],
+            id="settle: listed by payer then payee, not in the order the plan is built",
+        ),
+        pytest.param(
             {"carl": 7, "Bob": -4, "alice": -3},
             [("alice", "carl", 3), ("Bob", "carl", 4)],
             id="rulings: names in order ignoring case (alice, Bob, carl)",
         ),
         pytest.param(
-            {"ana": -2, "Ana": 2},
-            [("ana", "Ana", 2)],
-            id="rulings: names equal but for case, in order of their exact spelling",
+            {"ana": -2, "Ana": -3, "Bo": 5},
+            [("Ana", "Bo", 3), ("ana", "Bo", 2)],
+            id="settle: names equal but for case, in order of their exact spelling",
         ),
         pytest.param(
             {"Ana": -6, "Ben": 2, "Cy": 4},
@@ -303,6 +340,60 @@ def payments(balances: dict[str, int]) -> list[tuple[str, str, int]]:
             [("Ana", "Ben", 3), ("Ana", "Cy", 3), ("Ana", "Eve", 1), ("Dee", "Eve", 2)],
             id="rulings: one group of five: Ana pays Ben, then Cy, as much as each is owed",
         ),
+        pytest.param(
+            TEN_EXACT,
+            [
+                ("Ben", "Ana", 3),
+                ("Eve", "Ana", 3),
+                ("Hal", "Cy", 2),
+                ("Ivy", "Cy", 2),
+                ("Ivy", "Dee", 1),
+                ("Jo", "Fay", 1),
+                ("Jo", "Gus", 4),
+            ],
+            id="rulings: exact up to 10 players with a balance",
+        ),
+        pytest.param(
+            GREEDY_LARGEST_CREDIT,
+            [
+                ("Ben", "Cy", 3),
+                ("Eve", "Ana", 1),
+                ("Eve", "Dee", 1),
+                ("Ivy", "Cy", 2),
+                ("Ivy", "Fay", 1),
+                ("Jo", "Gus", 1),
+                ("Jo", "Hal", 1),
+                ("Jo", "Kim", 1),
+            ],
+            id="rulings: beyond 10, the largest debt pays the largest credit",
+        ),
+        pytest.param(
+            GREEDY_PAIR,
+            [
+                ("Ana", "Fay", 1),
+                ("Ben", "Eve", 7),
+                ("Ben", "Kim", 2),
+                ("Cy", "Dee", 2),
+                ("Gus", "Fay", 4),
+                ("Hal", "Ivy", 3),
+                ("Jo", "Ivy", 5),
+            ],
+            id="rulings: beyond 10, pairs that cancel first, with the first creditor by name",
+        ),
+        pytest.param(
+            GREEDY_LARGEST,
+            [
+                ("Ana", "Dee", 1),
+                ("Ben", "Eve", 7),
+                ("Ben", "Ivy", 2),
+                ("Cy", "Dee", 3),
+                ("Gus", "Jo", 6),
+                ("Hal", "Fay", 5),
+                ("Hal", "Lou", 4),
+                ("Kim", "Jo", 1),
+            ],
+            id="rulings: beyond 10, the largest debt (first by name) to the largest credit (first by name)",
+        ),
     ],
 )
 def test_settlement_payment_order(balances: dict[str, int], plan: list[tuple[str, str, int]]) -> None:
@@ -310,3 +401,8 @@ def test_settlement_payment_order(balances: dict[str, int], plan: list[tuple[str
     assert payments(dict(reversed(balances.items()))) == plan
     data = settle_json(balances, Decimal("0.10"))
     assert [(p["from"], p["to"], p["chips"]) for p in data["payments"]] == plan
+
+
+def test_settlement_is_exact_at_ten_players_with_a_balance() -> None:
+    assert len(TEN_EXACT) == 10 and all(TEN_EXACT.values())
+    assert len(settle(TEN_EXACT)) == fewest_payments(TEN_EXACT) == 7

@@ -116,6 +116,69 @@ MELD_ROWS = [
     ),
     row("9♥ 9♠ 9♦ JK", "kaluki", {}, True, 42, None, id="§2 group_joker_distinct_suits: three suits and a joker"),
     row("9♥ 9♠ JK JK", "kaluki", {}, True, 48, None, id="§2 group_joker_distinct_suits: two suits, two jokers"),
+    row(
+        "Q♦ Q♥ Q♠ Q♣ JK",
+        "kaluki",
+        {"group_max": 5},
+        False,
+        None,
+        "group_joker_distinct_suits",
+        id="§2 group_joker_distinct_suits with group_max=5: four suits and a joker refused",
+    ),
+    row(
+        "Q♦ Q♥ JK JK JK",
+        "kaluki",
+        {"group_max": 5},
+        False,
+        None,
+        "group_joker_distinct_suits",
+        id="§2 group_joker_distinct_suits with group_max=5: two suits and three jokers refused",
+    ),
+    row(
+        "Q♦ Q♥ Q♠ JK JK JK",
+        "kaluki",
+        {"group_max": 6},
+        False,
+        None,
+        "group_joker_distinct_suits",
+        id="§2 group_joker_distinct_suits with group_max=6: three suits and three jokers refused",
+    ),
+    row(
+        "Q♦ Q♥ Q♠ Q♣ JK",
+        "kaluki-club",
+        {"group_max": 5},
+        False,
+        None,
+        "group_duplicate_suits",
+        id="§2 group_duplicate_suits=no with group_max=5: four suits and a joker refused",
+    ),
+    row(
+        "Q♦ Q♥ Q♠ JK",
+        "kaluki",
+        {"group_max": 5},
+        True,
+        45,
+        None,
+        id="§2 group_joker_distinct_suits with group_max=5: three suits and a joker",
+    ),
+    row(
+        "Q♦ Q♦ Q♥ Q♠ Q♣",
+        "kaluki",
+        {"group_max": 5},
+        True,
+        50,
+        None,
+        id="§2 group_duplicate_suits with group_max=5: five queens without a joker",
+    ),
+    row(
+        "Q♦ Q♥ Q♠ Q♣ JK",
+        "kaluki",
+        {"group_max": 5, "group_joker_distinct_suits": False},
+        True,
+        55,
+        None,
+        id="§2 group_joker_distinct_suits=no with group_max=5: the joker may repeat a suit",
+    ),
     # A run never holds the same rank twice
     row("5♥ 6♥ 6♥ 7♥", "kaluki", {}, False, None, None, id="§2 a run never holds the same rank twice"),
     row("5♥ 6♥ JK 6♥", "kaluki", {}, False, None, None, id="§2 a run never holds the same rank twice (joker)"),
@@ -349,6 +412,52 @@ VALUE_ROWS = [
     pytest.param("9♥ 9♠ JK=9D", "kaluki", {}, 33, id="§1 declared joker JK=9D in a group"),
     pytest.param("10♠ J♠ JK=QS", "kaluki-club", {}, 30, id="§1 declared joker JK=QS in a run"),
     pytest.param("10♠ J♠ JK=9S", "kaluki-club", {}, 29, id="§1 declared joker JK=9S in a run, any order"),
+    # A run of all 13 ranks: its ace counts high when ace_high, whatever the order laid, jokers or not
+    *[
+        pytest.param(cards, preset, {"run_max": 13}, value, id=f"§2 a run of all 13 ranks ({preset}): {cards}")
+        for cards in (
+            "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠",
+            "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠",
+            "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠",
+            "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠",
+            "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ JK",
+            "JK 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠",
+            "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ JK",
+            "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ JK A♠",
+            "A♠ JK 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠",
+            "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ JK",
+            "JK JK 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠",
+        )
+        for preset, value in (("kaluki-club", 95), ("kaluki-hunt", 95))
+    ],
+    pytest.param(
+        "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ JK",
+        "rami",
+        {},
+        95,
+        id="§2 a run of all 13 ranks (rami, salon): the joker ace counts 15, not 5",
+    ),
+    pytest.param(
+        "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠",
+        "kaluki-club",
+        {"ace_high": False},
+        85,
+        id="§2 a run of all 13 ranks with ace_high=no: the ace counts low (1)",
+    ),
+    pytest.param(
+        "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ JK",
+        "kaluki-club",
+        {"ace_high": False},
+        85,
+        id="§2 a run of all 13 ranks with ace_high=no: the joker ace counts low (1)",
+    ),
+    pytest.param(
+        "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ JK",
+        "kaluki-club",
+        {"ace_high": False, "ace_wraps": True},
+        95,
+        id="§2 a run of all 13 ranks with ace_high=no, ace_wraps=yes: round the corner, the ace counts high",
+    ),
 ]
 
 
@@ -394,6 +503,68 @@ def test_joker_possibilities(cards: str, preset: str, jokers: list[set[str]]) ->
     assert result.valid, result.reason
     assert possibilities(result) == jokers
     assert result.as_json()["jokers"] == [[str(card) for card in options] for options in result.jokers]
+
+
+@pytest.mark.parametrize(
+    ("cards", "preset", "settings", "kind", "jokers"),
+    [
+        pytest.param(
+            "JK JK 8♦ JK JK",
+            "kaluki-hunt",
+            {},
+            "run",
+            [{"6D", "10D"}, {"7D", "9D"}, {"7D", "9D"}, {"6D", "10D"}],
+            id="§2 a run that reads the same both ways: JK JK 8♦ JK JK, 6♦ or 10♦, 7♦ or 9♦",
+        ),
+        pytest.param(
+            "JK JK 8♦ JK JK",
+            "kaluki",
+            {},
+            "run",
+            [{"6D", "10D"}, {"7D", "9D"}, {"7D", "9D"}, {"6D", "10D"}],
+            id="§2 a run that reads the same both ways (kaluki): JK JK 8♦ JK JK",
+        ),
+        pytest.param(
+            "JK 9♠ JK",
+            "rami",
+            {"max_jokers_per_meld": None},
+            "run",
+            [{"8S", "10S"}, {"8S", "10S"}],
+            id="§2 a run that reads the same both ways (rami, salon run 20 beats group 15): JK 9♠ JK",
+        ),
+        pytest.param(
+            "JK K♠ JK",
+            "kaluki-club",
+            {},
+            "run",
+            [{"QS", "AS"}, {"QS", "AS"}],
+            id="§2 a run that reads the same both ways (Q K A 31 beats 30): JK K♠ JK, Q♠ or A♠",
+        ),
+        pytest.param(
+            "JK 5♥ JK",
+            "kaluki-club",
+            {},
+            "group",
+            [{"5S", "5D", "5C"}, {"5S", "5D", "5C"}],
+            id="§2 JK 5♥ JK ties at 15 as a group and as a run: a group, its jokers the group's",
+        ),
+        pytest.param(
+            "JK 9♠ JK",
+            "kaluki-hunt",
+            {},
+            "group",
+            [{"9H", "9D", "9C"}, {"9H", "9D", "9C"}],
+            id="§2 JK 9♠ JK ties at 27 in kaluki-hunt: a group, its jokers the group's",
+        ),
+    ],
+)
+def test_a_run_that_reads_the_same_both_ways(
+    cards: str, preset: str, settings: dict[str, Value], kind: str, jokers: list[set[str]]
+) -> None:
+    result = check(cards, preset, settings)
+    assert (result.valid, result.kind) == (True, kind), result.reason
+    assert possibilities(result) == jokers
+    assert check(" ".join(reversed(cards.split())), preset, settings).jokers == result.jokers
 
 
 @pytest.mark.parametrize(
@@ -699,6 +870,24 @@ def test_all_in_one_exempt(preset: str, settings: dict[str, Value], all_in_one: 
         pytest.param("JK 10♠ J♠", "9♠", "kaluki", {}, True, "9S", id="§2 run release: JK 10♠ J♠ with 9♠"),
         pytest.param("5♦ JK 7♦", "6♦", "rami", {}, True, "6D", id="§2 run release (rami): 5♦ JK 7♦ with 6♦"),
         pytest.param("5♦ JK 7♦", "6♥", "rami", {}, False, None, id="§2 run release (rami): 6♥ is not 6♦"),
+        pytest.param(
+            "JK JK 8♦ JK JK",
+            "6♦",
+            "kaluki-hunt",
+            {},
+            False,
+            None,
+            id="§2 run release: JK JK 8♦ JK JK reads both ways, the joker's card is not known",
+        ),
+        pytest.param(
+            "JK=6D JK 8♦ JK JK",
+            "6♦",
+            "kaluki-hunt",
+            {},
+            True,
+            "6D",
+            id="§2 run release: JK=6D JK 8♦ JK JK, a declared joker fixes the reading",
+        ),
     ],
 )
 def test_joker_release(

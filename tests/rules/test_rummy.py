@@ -160,7 +160,10 @@ def test_rami_elimination_multipliers(rami: str, laid: dict[str, int] | None, fa
 
 
 def test_rami_elimination_is_above_500_with_no_buy_back() -> None:
-    at = play("rami-elimination", ["A", "B", "C"], [{"type": "round", "winner": "A", "hands": {"B": 500, "C": 501}}])
+    # A typed hand is at most what 15 cards can cost (230 in Rami): three rounds bring B to 500 and C to 501.
+    rounds = [{"type": "round", "winner": "A", "hands": {"B": 230, "C": 230}}] * 2
+    rounds.append({"type": "round", "winner": "A", "hands": {"B": 40, "C": 41}})
+    at = play("rami-elimination", ["A", "B", "C"], rounds)
     assert at.player("B").status == "in" and at.player("C").status == "out"
 
 
@@ -237,13 +240,13 @@ def test_buyback_score_zero_restarts_at_zero() -> None:
 
 
 def test_no_buyback_when_fewer_than_two_remain_the_game_is_over() -> None:
-    game = play("kaluki", ["A", "B"], [{"type": "round", "winner": "A", "hands": {"B": 170}}])
+    game = play("kaluki", ["A", "B"], [{"type": "round", "winner": "A", "hands": {"B": 160}}])
     assert game.over and game.winner == "A" and game.player("B").status == "out"
     assert chips(game) == {"A": -3 + 1 + 6, "B": -3 - 1} and game.pot == 0
 
 
 def test_an_event_after_the_game_is_over_is_refused() -> None:
-    events = [{"type": "round", "winner": "A", "hands": {"B": 170}}, {"type": "void"}]
+    events = [{"type": "round", "winner": "A", "hands": {"B": 160}}, {"type": "void"}]
     with pytest.raises(EventError, match="event 2: the game is over: A won it"):
         play("kaluki", ["A", "B"], events)
 

@@ -103,3 +103,56 @@ def test_minimise_penalty_can_differ_from_most_value() -> None:
 def test_minimise_takes_value_or_penalty() -> None:
     with pytest.raises(ValueError, match="minimise takes value or penalty"):
         best_arrangement(parse_cards("9S"), rummy_rules("kaluki"), minimise="fun")
+
+
+# RULES.md §2: "a group containing a joker never repeats a suit" (group_joker_distinct_suits), so above 4 cards
+# (`group_max` 5 or more) a group with a joker is refused by `check` as by `best`.
+GROUPS_ABOVE_FOUR = {
+    "kaluki, group_max=5": rummy_rules("kaluki", {"group_max": 5}),
+    "kaluki-club, group_max=5": rummy_rules("kaluki-club", {"group_max": 5}),
+    "rami, group_max=6, jokers unlimited": rummy_rules("rami", {"group_max": 6, "max_jokers_per_meld": None}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GROUPS_ABOVE_FOUR))
+@pytest.mark.parametrize(
+    "hand",
+    [
+        pytest.param("QD QH QS QC JK", id="§2 group_joker_distinct_suits: four suits and a joker"),
+        pytest.param("QD QH JK JK JK", id="§2 group_joker_distinct_suits: two suits and three jokers"),
+        pytest.param("QD QH QS JK JK JK", id="§2 group_joker_distinct_suits: three suits and three jokers"),
+        pytest.param("QD QD QH QS QC", id="§2 group_duplicate_suits: five queens, no joker"),
+        pytest.param("QD QD QH QS QC JK", id="§2 group_joker_distinct_suits: five queens and a joker"),
+    ],
+)
+def test_best_and_check_agree_on_groups_above_four_cards(name: str, hand: str) -> None:
+    rules = GROUPS_ABOVE_FOUR[name]
+    cards = parse_cards(hand)
+    best = best_arrangement(cards, rules)
+    assert (best.laid_value, best.penalty) == brute_force(cards, rules)
+    checks = [check_meld(meld, rules) for meld in best.melds]
+    assert all(check.valid for check in checks), [check.reason for check in checks]
+    assert sum(check.value for check in checks) == best.laid_value
+    whole = check_meld(cards, rules)
+    if whole.valid:  # the hand as one meld: `best` lays at least as much
+        assert best.laid_value >= whole.value
+        assert all(options for options in whole.jokers), "every joker stands for some card"
+    if len(best.melds) == 1 and not best.left:  # `best` lays the hand as one meld: `check` accepts it
+        assert whole.valid, whole.reason
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(sorted(GROUPS_ABOVE_FOUR)), data=st.data())
+def test_every_group_best_lays_passes_check_above_four_cards(name: str, data: st.DataObject) -> None:
+    rules = GROUPS_ABOVE_FOUR[name]
+    rank = data.draw(st.integers(1, 13), label="rank")
+    pool = [Card(rank, suit) for suit in "SHDC" for _ in range(rules.pack_count())]
+    picks = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=6, unique=True), label="picks")
+    jokers = data.draw(st.integers(0, min(rules.joker_count(), 7 - len(picks))), label="jokers")
+    hand = [pool[i] for i in picks] + [Card.joker()] * jokers
+    best = best_arrangement(hand, rules)
+    checks = [check_meld(meld, rules) for meld in best.melds]
+    assert all(check.valid for check in checks), [check.reason for check in checks]
+    assert sum(check.value for check in checks) == best.laid_value
+    whole = check_meld(hand, rules)
+    assert not whole.valid or best.laid_value >= whole.value, f"check: {whole.value}, best: {best.laid_value}"

@@ -108,11 +108,6 @@ def test_a_game_needs_two_ticked_players_and_a_dealer_among_them(table: Table) -
     assert "A game needs at least two players." in page and "The first dealer must be one of" in page
 
 
-def test_names_from_earlier_evenings_are_suggested(table: Table) -> None:
-    table.evening(players="Ana\nBen")
-    assert '<option value="Ana">' in table.get("/new").get_data(as_text=True)
-
-
 def test_the_players_boxes_are_not_each_required_so_a_game_can_take_some_of_the_players(table: Table) -> None:
     page = table.get(table.evening()).get_data(as_text=True)
     boxes = re.findall(r'<input[^>]*name="players"[^>]*type="checkbox"[^>]*>', page)

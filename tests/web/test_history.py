@@ -1,4 +1,4 @@
-"""A player's history across evenings: the numbers, the games of every evening, the charts, and no leaked keys."""
+"""A player's history at an evening: the numbers, the evening's games only, the charts, and no leaked keys."""
 
 from __future__ import annotations
 
@@ -63,22 +63,26 @@ FRIDAY = kaluki(["A", "B"], round_("A", {"B": 30}), round_("B", {"A": 25}), roun
 SATURDAY = kaluki(["A", "C"], round_("C", {"A": 40}, all_in_one=True))
 
 
-def test_a_player_sees_the_games_of_two_evenings_and_their_numbers(table: Table) -> None:
+def test_a_player_s_numbers_and_games_are_those_of_the_link_s_evening_only(table: Table) -> None:
     friday = evening(table, "Friday", FRIDAY)
-    saturday = evening(table, "Saturday", SATURDAY)
+    saturday = evening(table, "Saturday", SATURDAY, kaluki(["A", "C"], round_("A", {"C": 20})))
     html = page(table, f"{saturday}/players/A")
-    assert "Friday" in html and "Saturday" in html
-    assert html.index("Saturday · kaluki") < html.index("Friday · kaluki")  # newest first
+    assert "Saturday" in html and "Friday" not in html  # the same name at another evening may be somebody else
+    assert html.index(f'href="{saturday}/games/2"') < html.index(f'href="{saturday}/games/1"')  # newest first
     assert number(html, "Games played") == "2"
-    assert number(html, "Games won") == "1"
-    assert number(html, "Rummy rounds played") == "4"
-    # 0 (won) + 25 + 0 (won) + 40 = 65 over 4 rounds = 16.25, shown to one decimal, halves up
-    assert number(html, "Average penalty per round") == "16.3"
-    assert "a round the player won counts 0" in html
+    assert number(html, "Games won") == "0"
+    assert number(html, "Rummy rounds played") == "2"
+    assert number(html, "Average penalty per round") == "20.0"  # 40 and 0 (won) over 2 rounds
     assert number(html, "Kalukis") == "0"
     assert number(page(table, f"{saturday}/players/C"), "Kalukis") == "1"
     assert table.get(f"{friday}/players/C").status_code == 404  # C did not play on Friday: not that link's to show
-    assert "<strong>won</strong>, final score 25" in html and "still being played, 40 so far" in html
+    html = page(table, f"{friday}/players/A")
+    assert "Saturday" not in html and number(html, "Games played") == "1" and number(html, "Games won") == "1"
+    # 0 (won) + 25 + 0 (won) = 25 over 3 rounds = 8.33…, shown to one decimal, halves up
+    assert number(html, "Rummy rounds played") == "3" and number(html, "Average penalty per round") == "8.3"
+    assert "a round the player won counts 0" in html
+    assert "<strong>won</strong>, final score 25" in html
+    assert "still being played, 40 so far" in page(table, f"{saturday}/players/A")
 
 
 def test_only_the_games_of_the_link_s_evening_are_linked(table: Table) -> None:
@@ -136,12 +140,13 @@ def test_a_kaiser_game_counts_for_its_four_players_and_wins_for_the_winning_team
     won = evening(table, "To 52", game | {"events": [hand("Driss"), hand("Ana"), hand("Ben")]})  # NS: 18 a hand
     for name in ("Ana", "Ben", "Céline", "Driss"):
         html = page(table, f"{one}/players/{name}")
-        assert number(html, "Games played") == "2" and number(html, "Rummy rounds played") == "0"
-        assert number(html, "Games won") == ("1" if name in teams["NS"] else "0")
+        assert number(html, "Games played") == "1" and number(html, "Rummy rounds played") == "0"
+        assert number(html, "Games won") == "0"
+        assert number(page(table, f"{won}/players/{name}"), "Games won") == ("1" if name in teams["NS"] else "0")
     html = page(table, f"{won}/players/Ben")
     assert "team EW · lost, final score -3" in html
     assert "Running totals over 3 hands: NS (Ana, Céline) 54; EW (Ben, Driss) -3 (wins at 52)" in html
-    assert [len(points) for points in polylines(html)] == [4, 4, 2, 2]
+    assert [len(points) for points in polylines(html)] == [4, 4]  # this evening's one game: 3 hands from 0
 
 
 def test_an_unknown_name_is_404_and_a_player_without_games_sees_none(table: Table) -> None:
@@ -150,6 +155,7 @@ def test_an_unknown_name_is_404_and_a_player_without_games_sees_none(table: Tabl
     assert table.get("/e/not-a-key/players/A").status_code == 404
     other = table.evening("A\nB\nNew")
     assert "No game yet." in page(table, f"{other}/players/New")
+    assert "No game yet." in page(table, f"{other}/players/A")  # A's games on Friday are not this evening's
     assert table.get(f"{url}/players/New").status_code == 404  # not a player of Friday, and no game anywhere
 
 

@@ -1,0 +1,120 @@
+"""A real `referee serve` for the benchmarks: started as a subprocess on a free 127.0.0.1 port, with a temporary
+instance folder (so its own database and secret key), and killed when the benchmark ends.
+
+`referee serve` takes no database flag and reads no environment variable for it: the database is
+`referee.sqlite` in Flask's instance folder, found from where the package lives. So the subprocess runs the
+installed `referee` console script exactly (its `serve` command: waitress, the app from `create_app()`), with
+only Flask's instance-folder lookup pointed at the temporary folder. The app served is the one in this
+project's folder (the folder holding `bench/`), first on the subprocess's path. The instance folder's
+`config.py` lifts the limit on imports a minute (`REFEREE_IMPORT_LIMIT`, where the app has one), since the
+benchmarks set their games up through `/import` from one address; nothing they time is limited.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.phone import NETWORK_ERRORS, Phone, free_port
+
+PROJECT = Path(__file__).absolute().parent.parent
+LAUNCH = """
+import sys
+from importlib.metadata import entry_points
+
+import flask
+
+instance = sys.argv.pop(1)
+flask.Flask.auto_find_instance_path = lambda self: instance
+(script,) = entry_points(group="console_scripts", name="referee")
+sys.argv[0] = "referee"
+sys.exit(script.load()())
+"""
+READY_WITHIN = 60.0
+CONFIG = 'REFEREE_IMPORT_LIMIT = "100000 per minute"  # the benchmark imports its games from one address\n'
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running `referee serve`: its port, process, instance folder and log."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    instance: Path
+    log: Path
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far (user and system), from /proc; 0 where there is none."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the server's output."""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def exceptions(self) -> Counter[str]:
+        """The exceptions the server logged (the last line of each traceback), counted: what lies behind a 5xx."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        found: Counter[str] = Counter()
+        for number, line in enumerate(lines):
+            if line.startswith("Traceback (most recent call last)"):
+                last = next((text for text in lines[number + 1 :] if text and not text[0].isspace()), "?")
+                found[last[:160]] += 1
+        return found
+
+    def warnings(self, word: str) -> int:
+        """How many lines of the server's output contain `word` (waitress warns "Task queue depth is …")."""
+        return sum(word in line for line in self.log.read_text(errors="replace").splitlines())
+
+
+@contextmanager
+def serve() -> Iterator[Server]:
+    """Start `referee serve --host 127.0.0.1 --port <free>` on a temporary instance folder; stop it at the end."""
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
+        instance, log = Path(folder) / "instance", Path(folder) / "serve.log"
+        instance.mkdir()
+        (instance / "config.py").write_text(CONFIG)
+        port = free_port()
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
+        command = [sys.executable, "-c", LAUNCH, str(instance), "serve", "--host", "127.0.0.1", "--port", str(port)]
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        server = Server(port, process, instance, log)
+        try:
+            _wait_until_ready(server)
+            yield server
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_until_ready(server: Server) -> None:
+    """Wait until the home page answers 200; stop with the server's output if it dies or takes too long."""
+    deadline = time.monotonic() + READY_WITHIN
+    phone = Phone(server.port, timeout=5)
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise SystemExit(f"referee serve stopped (status {server.process.returncode}):\n{server.log_tail()}")
+        try:
+            if phone.get("/").status == 200:
+                phone.close()
+                return
+        except NETWORK_ERRORS:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"referee serve did not answer within {READY_WITHIN:.0f} s:\n{server.log_tail()}")
