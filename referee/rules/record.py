@@ -344,20 +344,20 @@ def _table(value: Any, games: Sequence[GameRecord]) -> tuple[str, ...]:
     if len(set(players)) != len(players):
         twice = next(name for name in players if players.count(name) > 1)
         raise RecordError(say("{name} is listed twice among the players", name=twice))
-    if not 2 <= len(players) <= MOST_PLAYERS:
+    return tuple(players)
+
+
+def check_lengths(evening: EveningRecord) -> None:
+    """Refuse an evening the app does not import: not 2-8 players, or a name, title or currency too long."""
+    if not 2 <= len(evening.players) <= MOST_PLAYERS:
         raise RecordError(
             say(
                 "an evening has {fewest} to {most} players, not {count}",
                 fewest=2,
                 most=MOST_PLAYERS,
-                count=len(players),
+                count=len(evening.players),
             )
         )
-    return tuple(players)
-
-
-def check_lengths(evening: EveningRecord) -> None:
-    """Refuse names and texts longer than the app takes: a name, the title, the currency (RecordError)."""
     names = [*evening.players, *(name for game in evening.games for name in game.players)]
     names += [team for game in evening.games if game.teams for team in game.teams.names]
     for name in names:
