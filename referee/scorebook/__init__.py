@@ -50,13 +50,7 @@ class Clash(Exception):
         self.book, self.slot = book, slot
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One current entry of the game: its slot (its place for good), its revision and its JSON."""
-
-    slot: int
-    revision: int
-    data: dict[str, Any]
+Entry = StoredEvent  # one current entry: its slot (its place for good), its revision and its JSON
 
 
 @dataclass(frozen=True)
@@ -137,7 +131,7 @@ def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0)
         except EventError as error:
             parsed.append(Unreadable(event.data, error))
     replayed = Replayed(record.start()).extended(parsed)
-    entries = tuple(Entry(event.slot, event.revision, event.data) for event in events)
+    entries = tuple(events)
     return Book(game, record, version, entries, replayed)
 
 
@@ -251,4 +245,4 @@ def correct(
 
 def game_record(book: Book) -> GameRecord:
     """The game's record as it stands: its rules and seats with every current entry (RecordError if one is bad)."""
-    return stored.record_of(book.game, [StoredEvent(e.slot, e.revision, e.data) for e in book.entries])
+    return stored.record_of(book.game, book.entries)
