@@ -26,12 +26,11 @@ from referee.storage.db import get_db
 from referee.storage.evenings import Evening, evening_by_key
 from referee.storage.rulings import log_ruling, rulings_of
 from referee.web.forms import RUMMY_PRESETS
-from referee.web.guards import desk_limit, guard, limiter
+from referee.web.guards import desk_limit, limiter
 from referee.web.htmx import render
 from referee.web.sheets import picker_data
 
 bp = Blueprint("desk", __name__)
-guard(bp)
 QUESTIONS = ("meld", "opening", "joker", "best")
 EVENING_RULES = "evening"
 

@@ -4,18 +4,21 @@ The pages that compute on a stranger's input (the desk's answers, `/import`) are
 Flask-Limiter, counted in memory: 30 answers a minute at the desk and 10 imports a minute by default
 (`REFEREE_DESK_LIMIT`, `REFEREE_IMPORT_LIMIT`), off under `TESTING` unless the test sets `RATELIMIT_ENABLED`.
 A request larger than `MAX_CONTENT_LENGTH` (an import's file or pasted text past 2 MB) is refused before
-it is read. Either refusal is a short page in the reader's language.
+it is read. Either refusal is a short page in the reader's language or, asked by htmx, an alert above the page
+the phone is on (the form it filled stays as it was).
 """
 
 from __future__ import annotations
 
-from typing import cast
-
-from flask import Blueprint, Flask, current_app, render_template
+from flask import Flask, current_app, make_response, render_template
 from flask.typing import ResponseReturnValue
+from flask.wrappers import Response
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
+
+from referee.web.htmx import wants_fragment
 
 LARGEST_RECORD = 2 * 1024 * 1024  # bytes: an import's file or pasted text (a 1,000-round game is about 150 KB)
 ENVELOPE = 64 * 1024  # the rest of a request around the record: the form's other fields, multipart's boundaries
@@ -54,14 +57,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RequestEntityTooLarge, too_large)
 
 
-def guard(bp: Blueprint) -> None:
-    """Set the guards up on the app `bp` is registered on (once per app, whichever blueprint comes first)."""
-    bp.record_once(lambda state: init_app(cast(Flask, state.app)))
-
-
 def too_many_requests(error: TooManyRequests) -> ResponseReturnValue:
     """429: this phone asked too often; it may ask again in a minute."""
-    response = current_app.make_response((render_template("errors/429.html"), 429))
+    response = _refusal(_("Too many requests"), "errors/429.html", "errors/_429.html", 429)
     response.headers.setdefault("Retry-After", "60")
     return response
 
@@ -69,4 +67,17 @@ def too_many_requests(error: TooManyRequests) -> ResponseReturnValue:
 def too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
     """413: the request (an import's file or text) is larger than the app reads."""
     megabytes = LARGEST_RECORD // (1024 * 1024)
-    return render_template("errors/413.html", megabytes=megabytes), 413
+    return _refusal(_("Too large"), "errors/413.html", "errors/_413.html", 413, megabytes=megabytes)
+
+
+def _refusal(title: str, page: str, fragment: str, status: int, **context: object) -> Response:
+    """The refusal as its page, or for htmx as an alert above the page (the form the phone filled stays as it was)."""
+    if not wants_fragment():
+        response = make_response(render_template(page, **context), status)
+    else:
+        answer = render_template("errors/_alert.html", title=title, fragment=fragment, **context)
+        response = make_response(answer, status)
+        response.headers["HX-Retarget"] = "#alerts"
+        response.headers["HX-Reswap"] = "innerHTML"
+    response.vary.add("HX-Request")
+    return response

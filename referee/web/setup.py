@@ -53,13 +53,14 @@ def _money(chips: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Attach the security headers, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints to `app`."""
-    from referee.web import assets, desk, evenings, games, history, home, security, settle, transfer
+    """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
+    from referee.web import assets, desk, evenings, games, guards, history, home, security, settle, transfer
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)
     security.init_app(app)
+    guards.init_app(app)
     CSRFProtect(app)
     htmx.init_app(app)
     Babel(app, locale_selector=select_locale)

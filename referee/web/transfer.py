@@ -21,12 +21,11 @@ from referee.storage.db import get_db
 from referee.storage.games import game_of
 from referee.storage.transfer import evening_json, game_json, import_record
 from referee.web.evenings import open_evening
-from referee.web.guards import LARGEST_RECORD, guard, import_limit, limiter
+from referee.web.guards import LARGEST_RECORD, import_limit, limiter
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet
 
 bp = Blueprint("transfer", __name__)
-guard(bp)
 
 
 def _download(body: str, name: str, kind: str) -> Response:

@@ -246,6 +246,19 @@ def test_the_desk_answers_a_phone_so_many_times_a_minute(limited: Table) -> None
     assert limited.get("/desk").status_code == 200  # asking the question is never limited
 
 
+def test_a_limited_htmx_question_is_answered_in_the_alert_area_and_the_form_stays(limited: Table) -> None:
+    question = {"rules": "kaluki", "cards": "9H 9S JK"}
+    for _ in range(3):
+        limited.post("/desk/meld", question, htmx=True)
+    response = limited.post("/desk/meld", question, htmx=True)
+    assert response.status_code == 429
+    assert response.headers["HX-Retarget"] == "#alerts" and response.headers["HX-Reswap"] == "innerHTML"
+    assert "HX-Request" in response.headers["Vary"]
+    answer = text(response)
+    assert "<html" not in answer and 'role="alert"' in answer and "Too many requests" in answer
+    assert 'id="alerts"' in text(limited.get("/desk"))  # every page has the area the alert goes to
+
+
 def test_imports_are_limited_per_phone(limited: Table) -> None:
     statuses = [limited.post("/import", {"text": "{"}).status_code for _ in range(3)]
     assert statuses == [422, 422, 429]
@@ -266,6 +279,16 @@ def test_a_file_past_the_size_cap_is_refused_with_413(table: Table) -> None:
     body = {"csrf_token": table.token, "file": (io.BytesIO(b"{}"), "big.json")}
     response = table.client.post("/import", data=body, environ_overrides={"CONTENT_LENGTH": str(3 * 1024 * 1024)})
     refused(table, before, response, 413, "a record to import is at most 2 MB")
+
+
+def test_a_file_past_the_size_cap_sent_by_htmx_is_refused_in_the_alert_area(table: Table) -> None:
+    table.get("/import")
+    body = {"csrf_token": table.token, "file": (io.BytesIO(b"{}"), "big.json")}
+    headers = {"HX-Request": "true"}
+    size = {"CONTENT_LENGTH": str(3 * 1024 * 1024)}
+    response = table.client.post("/import", data=body, headers=headers, environ_overrides=size)
+    assert response.status_code == 413 and response.headers["HX-Retarget"] == "#alerts"
+    assert "<html" not in text(response) and "a record to import is at most 2 MB" in text(response)
 
 
 def test_pasted_text_past_the_size_cap_is_refused(table: Table) -> None:
