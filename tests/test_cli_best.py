@@ -7,6 +7,9 @@ import subprocess
 
 from tests.conftest import REFEREE_SCRIPT, Runner
 
+# The largest hand `best` takes in kaluki (hand_size 13, the card drawn, and a margin of 3): 17 cards, 4 jokers.
+SEVENTEEN = "8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK"
+
 
 def test_best_json_has_the_contract_keys(referee: Runner) -> None:
     done = referee("best", "--json", "9C", "9D", "9H", "9S", "5H", "6H", "7H", "KC")
@@ -18,7 +21,17 @@ def test_best_json_has_the_contract_keys(referee: Runner) -> None:
         "opens": True,
         "left": ["KC"],
         "penalty": 10,
+        "hand_penalty": 64,  # the whole hand, if the round ended before the melds are laid
     }
+
+
+def test_best_text_says_what_is_left_and_what_the_whole_hand_costs_now(referee: Runner) -> None:
+    done = referee("best", "9C", "9D", "9H", "9S", "5H", "6H", "7H", "KC")
+    assert done.code == 0, done.err
+    assert done.out.splitlines()[-2:] == [
+        "laid 54 (opens); left K♣: 10 penalty points",
+        "if the round ended now, before these melds are laid: 64 penalty points",
+    ]
 
 
 def test_best_reads_one_hand_a_line_from_stdin() -> None:
@@ -44,6 +57,70 @@ def test_best_stdin_names_the_bad_line() -> None:
 def test_best_minimise_penalty(referee: Runner) -> None:
     done = referee("best", "--json", "--minimise", "penalty", "JK", "2H", "2D", "2C")
     assert done.code == 0 and json.loads(done.out)["penalty"] == 0
+
+
+def test_best_refuses_an_oversize_hand_with_exit_2(referee: Runner) -> None:
+    # kaluki: a hand holds 14 cards (13 dealt and the one drawn); the solver takes 4 more, and not 18.
+    done = referee("best", *SEVENTEEN.split(), "9D")
+    assert done.code == 2 and done.out == ""
+    assert done.err.strip().splitlines() == [
+        "referee: 18 cards: the best arrangement is sought for 17 cards at most in kaluki (a hand holds 14)"
+    ]
+
+
+def test_best_takes_the_largest_hand_it_accepts(referee: Runner) -> None:
+    done = referee("best", "--json", *SEVENTEEN.split())
+    assert done.code == 0, done.err
+    data = json.loads(done.out)
+    assert (data["laid_value"], data["penalty"], data["hand_penalty"]) == (126, 0, 126)
+
+
+def test_best_past_its_budget_stops_and_says_so(referee: Runner) -> None:
+    done = referee("best", "--json", "--budget", "0.000001", *SEVENTEEN.split())
+    assert done.code == 2 and done.out == ""
+    assert done.err.strip().splitlines() == [
+        "referee: this hand has too many ways to lay it to work out in 1e-06 seconds: no best arrangement is given"
+    ]
+
+
+def test_best_refuses_a_budget_that_is_not_a_positive_number(referee: Runner) -> None:
+    done = referee("best", "--budget", "0", "9C")
+    assert done.code == 2 and len(done.err.strip().splitlines()) == 1
+
+
+BATCH = "QD KD AD 2D\n\n9H 9S JK\n" + "5H 6H 7H 8C 8D 8S\n" * 40 + f"{SEVENTEEN}\n"
+
+
+def batch(*args: str, given: str = BATCH) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(REFEREE_SCRIPT), "best", "--preset", "kaluki-club", "--set", "jokers=4", *args, "-"],
+        input=given,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_best_with_jobs_answers_the_same_lines_in_the_same_order() -> None:
+    alone, shared = batch(), batch("--jobs", "2")
+    assert alone.returncode == shared.returncode == 0, alone.stderr + shared.stderr
+    assert shared.stdout == alone.stdout
+    assert len(alone.stdout.splitlines()) == 43
+
+
+def test_best_with_jobs_stops_at_the_first_bad_line_after_answering_the_ones_before() -> None:
+    done = batch("--jobs", "2", given="9H 9S JK\n" * 70 + "9X\n" + "9H 9S JK\n" * 70)
+    assert done.returncode == 2
+    assert len(done.stdout.splitlines()) == 70
+    assert done.stderr.strip().splitlines() == [
+        "referee: line 71: '9X' is not a card: 'X' is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+    ]
+
+
+def test_best_stdin_refuses_a_line_past_its_budget() -> None:
+    done = batch("--budget", "0.000001", given="9H 9S JK\n")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("referee: line 1: this hand has too many ways to lay it")
 
 
 def test_best_refuses_an_unknown_objective(referee: Runner) -> None:

@@ -1,221 +1,250 @@
 """The best arrangement of a hand: the melds that lay the most value (or leave the least penalty), exactly.
 
 Every meld holds a natural card, so the search takes the lowest natural card left and tries each way it can
-be used: kept in hand, or laid in one of the melds it is the lowest natural card of. The states (what is
-left of the hand) are remembered, so each is solved once.
+be used: laid in one of the melds it is the lowest natural card of (the richest first), or kept in hand. What
+is left of the hand is one integer (a count per kind of card, and the jokers), so a meld is taken by one
+subtraction and each state is solved once. A way is not tried when all the cards it leaves could not make it
+better than the best found for that state (each card counted at its most in a meld): the answer is the same,
+found sooner. Of arrangements equal on both criteria (FORMATS.md), the first found is kept.
+A search that passes its time budget stops and says so: it never answers with a "best" it did not prove.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
-from referee.rules.cards import JOKER, SUITS, Card, canonical
-from referee.rules.melds import RANKS, Window
+from referee.rules.cards import JOKER, Card, canonical
+from referee.rules.solver_melds import FIELD, Kinds, Meld, count_kinds, fields, hand_melds, joker_values
 from referee.rules.table import RummyRules
-from referee.rules.values import hand_card_value, joker_meld_value, natural_value
+from referee.rules.values import most_cards_arranged, most_cards_held
+from referee.rules.words import say
 
 OBJECTIVES = ("value", "penalty")
+BUDGET = 2.0  # seconds: what the desk and `referee best` give one hand before they say it is too long to work out
+_CHECK_EVERY = 512  # states solved between two looks at the clock
+
+
+class SolverError(ValueError):
+    """A hand the solver does not answer for: too many cards, or a search that passed its time budget."""
+
+
+class HandTooLarge(SolverError):
+    """More cards than a player can hold, and the margin, under these rules."""
+
+
+class SearchTooLong(SolverError):
+    """The search passed its time budget before it could prove the best arrangement."""
 
 
 @dataclass(frozen=True)
 class Arrangement:
-    """The melds to lay, their value, whether they open, and the cards left with their penalty."""
+    """The melds to lay, their value, whether they open, the cards left with their penalty, and the whole hand's."""
 
     melds: tuple[tuple[Card, ...], ...]
     laid_value: int
     opens: bool
     left: tuple[Card, ...]
     penalty: int
+    hand_penalty: int = 0  # what the whole hand costs if the round ends before these melds are laid
 
     def as_json(self) -> dict[str, Any]:
-        """The `best` object of FORMATS.md."""
+        """The `best` object of FORMATS.md, and `hand_penalty`: the whole hand's penalty today."""
         return {
             "melds": [canonical(meld) for meld in self.melds],
             "laid_value": self.laid_value,
             "opens": self.opens,
             "left": canonical(self.left),
             "penalty": self.penalty,
+            "hand_penalty": self.hand_penalty,
         }
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    """One meld the hand can make: how many of each natural card it takes, its jokers, value, cards in order."""
-
-    takes: tuple[tuple[int, int], ...]  # (index of a natural card, how many)
-    jokers: int
-    value: int
-    cards: tuple[Card, ...]
-
-
-def best_arrangement(hand: Sequence[Card], rules: RummyRules, minimise: str = "value") -> Arrangement:
+def best_arrangement(
+    hand: Sequence[Card], rules: RummyRules, minimise: str = "value", *, budget: float | None = None
+) -> Arrangement:
     """The melds laying the most value (`minimise="value"`: then the least penalty left), or leaving the least
     penalty (`minimise="penalty"`: then the most value), under `rules`.
+
+    A hand of more than `most_cards_arranged` cards raises `HandTooLarge`; a search longer than `budget`
+    seconds (None: no limit) raises `SearchTooLong`.
 
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
     >>> best = best_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"))
-    >>> best.laid_value, best.opens, [str(c) for c in best.left], best.penalty
-    (54, True, ['KC'], 10)
+    >>> best.laid_value, best.opens, [str(c) for c in best.left], best.penalty, best.hand_penalty
+    (54, True, ['KC'], 10, 64)
     """
     if minimise not in OBJECTIVES:
         raise ValueError(f"minimise takes {' or '.join(OBJECTIVES)}, not {minimise!r}")
-    naturals = sorted(
-        Counter(Card(c.rank, c.suit) for c in hand if not c.is_joker).items(), key=lambda i: i[0].sort_key
+    verify_hand_size(len(hand), rules)
+    deadline = None if budget is None else time.perf_counter() + budget
+    kinds, jokers = count_kinds(hand, rules)
+    melds = hand_melds(kinds, jokers, rules)
+    try:
+        chosen = _Search(kinds, jokers, melds, rules, minimise == "value").run(deadline)
+    except _OutOfTime:
+        raise too_long(budget or 0) from None
+    return _arrangement(kinds, jokers, chosen, rules)
+
+
+def verify_hand_size(cards: int, rules: RummyRules) -> None:
+    """Refuse a hand of more cards than the solver takes under `rules`: a hand and a few cards more.
+
+    >>> from referee.rules.table import rummy_rules
+    >>> verify_hand_size(17, rummy_rules("kaluki"))
+    >>> verify_hand_size(18, rummy_rules("kaluki"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    referee.rules.solver.HandTooLarge: 18 cards: the best way to lay a hand is worked out for 17 cards at most in ...
+    """
+    most = most_cards_arranged(rules)
+    if cards > most:
+        raise HandTooLarge(
+            say(
+                "{count} cards: the best way to lay a hand is worked out for {most} cards at most in {preset} "
+                "(a hand holds {held})",
+                count=cards,
+                most=most,
+                preset=rules.preset,
+                held=most_cards_held(rules),
+            )
+        )
+
+
+def too_long(budget: float) -> SearchTooLong:
+    """The refusal of a search that passed `budget` seconds, in the player's words."""
+    return SearchTooLong(
+        say(
+            "this hand has too many ways to lay it to work out in {seconds} seconds: no best arrangement is given",
+            seconds=f"{budget:g}",
+        )
     )
-    kinds = tuple(card for card, _ in naturals)
-    counts = tuple(count for _, count in naturals)
-    jokers = sum(card.is_joker for card in hand)
-    by_anchor = _candidates(kinds, counts, jokers, rules)
-    penalty_of = tuple(hand_card_value(card, rules.hand_values) for card in kinds)
-    joker_penalty = hand_card_value(JOKER, rules.hand_values)
-
-    def laid_penalty(candidate: _Candidate) -> int:
-        return sum(penalty_of[i] * n for i, n in candidate.takes) + joker_penalty * candidate.jokers
-
-    def score(candidate: _Candidate) -> tuple[int, int]:
-        value, saved = candidate.value, laid_penalty(candidate)
-        return (value, saved) if minimise == "value" else (saved, value)
-
-    @cache
-    def solve(state: tuple[int, ...], free_jokers: int) -> tuple[tuple[int, int], tuple[_Candidate, ...]]:
-        anchor = next((i for i, n in enumerate(state) if n), None)
-        if anchor is None:
-            return (0, 0), ()
-        kept = list(state)
-        kept[anchor] -= 1
-        best_score, best_melds = solve(tuple(kept), free_jokers)
-        for candidate in by_anchor.get(anchor, ()):
-            if candidate.jokers > free_jokers or any(state[i] < n for i, n in candidate.takes):
-                continue
-            rest = list(state)
-            for i, n in candidate.takes:
-                rest[i] -= n
-            sub_score, sub_melds = solve(tuple(rest), free_jokers - candidate.jokers)
-            gained = score(candidate)
-            total = (sub_score[0] + gained[0], sub_score[1] + gained[1])
-            if total > best_score:
-                best_score, best_melds = total, (candidate, *sub_melds)
-        return best_score, best_melds
-
-    _, chosen = solve(counts, jokers)
-    return _arrangement(hand, chosen, rules)
 
 
-def _arrangement(hand: Sequence[Card], chosen: Sequence[_Candidate], rules: RummyRules) -> Arrangement:
-    left = Counter(Card(c.rank, c.suit) if not c.is_joker else JOKER for c in hand)
-    for candidate in chosen:
-        left.subtract(Counter(candidate.cards))
-    remaining = tuple(card for card in sorted(left.elements(), key=lambda c: c.sort_key))
-    melds = tuple(candidate.cards for candidate in chosen)
-    values = [candidate.value for candidate in chosen]
-    reached = max(values, default=0) if rules.opening_scope == "single_meld" else sum(values)
-    opens = bool(melds) and reached >= rules.opening_threshold  # as `check_opening` says of these melds
-    penalty = sum(hand_card_value(card, rules.hand_values) for card in remaining)
-    return Arrangement(melds, sum(c.value for c in chosen), opens, remaining, penalty)
+class _Search:
+    """The memoised search over what is left of the hand, each state one integer (`FIELD` bits a kind)."""
 
+    def __init__(self, kinds: Kinds, jokers: int, melds: list[Meld], rules: RummyRules, by_value: bool) -> None:
+        size = len(kinds.cards)
+        self.unit, self.guard, self.naturals = _fields_of(size)
+        joker_pen, joker_top = joker_values(rules)
+        # One integer scores a meld: the objective, then the other criterion below it (`scale` exceeds its sum).
+        scale = sum(max(p, t) * n for p, t, n in zip(kinds.penalty, kinds.top, kinds.counts, strict=True))
+        scale += max(joker_pen, joker_top) * jokers + 1
+        if by_value:
+            self.weight = [top * scale + pen for top, pen in zip(kinds.top, kinds.penalty, strict=True)]
+        else:
+            self.weight = [pen * scale + top for top, pen in zip(kinds.top, kinds.penalty, strict=True)]
+        joker_weight = joker_top * scale + joker_pen if by_value else joker_pen * scale + joker_top
+        # Kinds no meld takes are always left in hand: the search starts without them.
+        used = 0
+        for meld in melds:
+            used |= meld.takes
+        self.start, self.bound = jokers << FIELD * size, joker_weight * jokers
+        for kind, _ in fields(used, size):
+            self.start += kinds.counts[kind] << FIELD * kind
+            self.bound += self.weight[kind] * kinds.counts[kind]
+        self.by_anchor: list[list[tuple[int, int, int, Meld]]] = [[] for _ in range(size)]
+        for meld in melds:
+            saved = meld.penalty + joker_pen * meld.jokers
+            top = meld.top + joker_top * meld.jokers
+            gain, cut = (
+                (meld.value * scale + saved, top * scale + saved)
+                if by_value
+                else (saved * scale + meld.value, saved * scale + top)
+            )
+            self.by_anchor[meld.anchor].append((meld.takes, gain, cut, meld))
+        for options in self.by_anchor:  # the richest melds first: the bound then cuts more of the others
+            if len(options) > 1:
+                options.sort(key=itemgetter(1), reverse=True)
 
-def _candidates(
-    kinds: tuple[Card, ...], counts: tuple[int, ...], jokers: int, rules: RummyRules
-) -> dict[int, list[_Candidate]]:
-    """Every meld the hand can make, the best reading of each set of cards, listed by its lowest natural card."""
-    best: dict[tuple[tuple[tuple[int, int], ...], int], _Candidate] = {}
-    for candidate in (*_groups(kinds, counts, jokers, rules), *_runs(kinds, counts, jokers, rules)):
-        key = (candidate.takes, candidate.jokers)
-        if key not in best or candidate.value > best[key].value:
-            best[key] = candidate
-    by_anchor: dict[int, list[_Candidate]] = {}
-    for candidate in best.values():
-        by_anchor.setdefault(candidate.takes[0][0], []).append(candidate)
-    return by_anchor
+    def run(self, deadline: float | None) -> list[Meld]:
+        """The melds of the best arrangement, by their lowest card; `_OutOfTime` past `deadline`."""
+        memo: dict[int, int] = {}
+        picks: dict[int, tuple[int, Meld]] = {}
+        unit, guard, naturals, by_anchor, weight = self.unit, self.guard, self.naturals, self.by_anchor, self.weight
+        clock: Callable[[], float] = time.perf_counter
+        countdown = [_CHECK_EVERY]
 
-
-def _joker_limit(jokers: int, rules: RummyRules) -> int:
-    limit = rules.max_jokers_per_meld
-    return jokers if limit is None else min(jokers, limit)
-
-
-def _groups(kinds: tuple[Card, ...], counts: tuple[int, ...], jokers: int, rules: RummyRules) -> Iterator[_Candidate]:
-    for rank in {card.rank for card in kinds}:
-        members = [(i, card) for i, card in enumerate(kinds) if card.rank == rank]
-        for chosen in product(*(range(counts[i] + 1) for i, _ in members)):
-            naturals = sum(chosen)
-            if naturals == 0:
-                continue
-            suits = sum(1 for n in chosen if n)
-            repeats = naturals > suits
-            for joker_count in range(_joker_limit(jokers, rules) + 1):
-                size = naturals + joker_count
-                if not 3 <= size <= rules.group_max:
+        def solve(state: int, bound: int) -> int:
+            if not state & naturals:
+                return 0
+            found = memo.get(state)
+            if found is not None:
+                return found
+            if deadline is not None:
+                countdown[0] -= 1
+                if not countdown[0]:
+                    countdown[0] = _CHECK_EVERY
+                    if clock() > deadline:
+                        raise _OutOfTime
+            anchor = ((state & -state).bit_length() - 1) // FIELD
+            best, pick = -1, None
+            for delta, gain, cut, meld in by_anchor[anchor]:
+                if ((state | guard) - delta) & guard != guard or gain + bound - cut <= best:
                     continue
-                distinct = not rules.group_duplicate_suits or (joker_count and rules.group_joker_distinct_suits)
-                if distinct and (repeats or suits + joker_count > len(SUITS)):
-                    continue
-                takes = tuple((i, n) for (i, _), n in zip(members, chosen, strict=True) if n)
-                cards = tuple(kinds[i] for i, n in takes for _ in range(n)) + (JOKER,) * joker_count
-                value = naturals * natural_value(rank, rules.meld_values) + joker_count * joker_meld_value(rank, rules)
-                yield _Candidate(takes, joker_count, value, cards)
+                total = gain + solve(state - delta, bound - cut)
+                if total > best:
+                    best, pick = total, (delta, meld)
+            if bound - weight[anchor] > best:  # keeping the card in hand can still do better
+                kept = solve(state - unit[anchor], bound - weight[anchor])
+                if kept > best:
+                    best, pick = kept, None
+            memo[state] = best
+            if pick is not None:
+                picks[state] = pick
+            return best
 
-
-@dataclass(frozen=True)
-class _RunShape:
-    """A window of consecutive places a run may fill under the options: its places, as a bit mask too."""
-
-    places: tuple[int, ...]
-    mask: int
-    low_ace: bool
+        if deadline is not None and clock() > deadline:  # listing the melds took the whole budget
+            raise _OutOfTime
+        solve(self.start, self.bound)
+        chosen, state = [], self.start
+        while state & naturals:
+            if state in picks:
+                delta, meld = picks[state]
+                chosen.append(meld)
+                state -= delta
+            else:
+                state -= unit[((state & -state).bit_length() - 1) // FIELD]
+        return chosen
 
 
 @cache
-def _run_shapes(run_min: int, run_max: int, ace_low: bool, ace_high: bool, ace_wraps: bool) -> tuple[_RunShape, ...]:
-    allowed = {"ace_low": ace_low, "ace_high": ace_high, "ace_wraps": ace_wraps}
-    shapes = []
-    for length in range(run_min, min(run_max, RANKS) + 1):
-        for start in range(RANKS):
-            window = Window(start, length)
-            rule = window.ace_rule()
-            if rule is None or allowed[rule]:
-                places = tuple(window.places())
-                shapes.append(_RunShape(places, sum(1 << p for p in places), window.low_ace()))
-    return tuple(shapes)
+def _fields_of(size: int) -> tuple[tuple[int, ...], int, int]:
+    """For a hand of `size` kinds: one card of each kind as a state, every field's guard bit, the kinds' fields."""
+    unit = tuple(1 << (FIELD * n) for n in range(size))
+    return unit, sum(1 << (FIELD * n + FIELD - 1) for n in range(size + 1)), (1 << (FIELD * size)) - 1
 
 
-def _runs(kinds: tuple[Card, ...], counts: tuple[int, ...], jokers: int, rules: RummyRules) -> Iterator[_Candidate]:
-    limit = _joker_limit(jokers, rules)
-    shapes = _run_shapes(rules.run_min, rules.run_max, rules.ace_low, rules.ace_high, rules.ace_wraps)
-    for suit in {card.suit for card in kinds}:
-        index = {card.rank - 1: i for i, card in enumerate(kinds) if card.suit == suit}
-        held_mask = sum(1 << place for place in index)
-        for shape in shapes:
-            held = shape.mask & held_mask
-            if not held:
-                continue
-            forced = len(shape.places) - held.bit_count()
-            if forced > limit:
-                continue
-            held_at = [k for k, place in enumerate(shape.places) if held >> place & 1]
-            for extra in range(min(limit - forced, len(held_at) - 1) + 1):
-                for swapped in combinations(held_at, extra):
-                    yield _run(shape, held_at, swapped, suit, index, rules)
+def _opening_value(melds: Sequence[tuple[Card, ...]], values: Sequence[int], rules: RummyRules) -> int:
+    """What these melds reach towards the opening, as `check_opening` counts it: with `distinct_melds`, a meld
+    holding the same cards as another is laid in a later turn, so it counts once."""
+    if rules.distinct_melds:
+        seen: dict[tuple[str, ...], int] = {}
+        for meld, value in zip(melds, values, strict=True):
+            seen.setdefault(tuple(sorted(str(card) for card in meld)), value)
+        values = list(seen.values())
+    return max(values, default=0) if rules.opening_scope == "single_meld" else sum(values)
 
 
-def _run(
-    shape: _RunShape, held_at: list[int], swapped: tuple[int, ...], suit: str, index: dict[int, int], rules: RummyRules
-) -> _Candidate:
-    natural_at = set(held_at).difference(swapped)
-    value = 0
-    cards = []
-    for k, place in enumerate(shape.places):
-        if k in natural_at:
-            value += natural_value(place + 1, rules.meld_values, low_ace=shape.low_ace)
-            cards.append(Card(place + 1, suit))
-        else:
-            value += joker_meld_value(place + 1, rules, low_ace=shape.low_ace)
-            cards.append(JOKER)
-    takes = tuple(sorted((index[shape.places[k]], 1) for k in natural_at))
-    return _Candidate(takes, len(shape.places) - len(natural_at), value, tuple(cards))
+class _OutOfTime(Exception):
+    """Raised deep in the search when the clock passes the deadline; turned into `SearchTooLong` at the top."""
+
+
+def _arrangement(kinds: Kinds, jokers: int, chosen: Sequence[Meld], rules: RummyRules) -> Arrangement:
+    left = list(kinds.counts)
+    for kind, n in fields(sum(meld.takes for meld in chosen), len(left)):
+        left[kind] -= n
+    jokers_left = jokers - sum(meld.jokers for meld in chosen)
+    remaining = tuple(card for card, n in zip(kinds.cards, left, strict=True) for _ in range(n))
+    values = [meld.value for meld in chosen]
+    melds = tuple(meld.cards(kinds.cards) for meld in chosen)
+    opens = bool(melds) and _opening_value(melds, values, rules) >= rules.opening_threshold
+    joker_cost = joker_values(rules)[0]
+    penalty = sum(c * n for c, n in zip(kinds.penalty, left, strict=True)) + joker_cost * jokers_left
+    whole = sum(c * n for c, n in zip(kinds.penalty, kinds.counts, strict=True)) + joker_cost * jokers
+    return Arrangement(melds, sum(values), opens, remaining + (JOKER,) * jokers_left, penalty, whole)

@@ -1,4 +1,4 @@
-"""The best-hand solver: exact against a brute-force search over every partition of small hands."""
+"""The best-hand solver: exact against a brute-force search on small hands and the previous solver on full ones."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from referee.rules.cards import Card, full_deck, parse_cards
 from referee.rules.melds import check_meld
-from referee.rules.solver import best_arrangement
+from referee.rules.opening import check_opening
+from referee.rules.solver import BUDGET, HandTooLarge, SearchTooLong, best_arrangement
 from referee.rules.table import RummyRules, rummy_rules
-from referee.rules.values import penalty
+from referee.rules.values import joker_meld_value, most_cards_arranged, most_cards_held, natural_value, penalty
+from tests.rules.reference_solver import reference_arrangement
 
 RULE_SETS = {
     "kaluki": rummy_rules("kaluki"),
@@ -156,3 +158,122 @@ def test_every_group_best_lays_passes_check_above_four_cards(name: str, data: st
     assert sum(check.value for check in checks) == best.laid_value
     whole = check_meld(hand, rules)
     assert not whole.valid or best.laid_value >= whole.value, f"check: {whole.value}, best: {best.laid_value}"
+
+
+# --- #17: the faster search against the previous one, golden hands at the limit, the bound and the budget ----------
+
+# The previous solver (tests/rules/reference_solver.py) was exact against the brute force above; on hands too large
+# for the brute force, the new one must find the same optimum under every option set.
+LARGER_RULE_SETS = {
+    **RULE_SETS,
+    "kaluki-club with 4 jokers": rummy_rules("kaluki-club", {"jokers": 4}),
+    "kaluki, groups of 5": rummy_rules("kaluki", {"group_max": 5}),
+    "rami, 3 packs, jokers unlimited": rummy_rules("rami", {"packs": 3, "jokers": 6, "max_jokers_per_meld": None}),
+    "kaluki-club, low aces only, runs of 4+": rummy_rules(
+        "kaluki-club", {"ace_high": False, "run_min": 4, "jokers": 4, "joker_meld_value": 25}
+    ),
+    "kaluki, single-meld opening, duplicates refused": rummy_rules(
+        "kaluki", {"opening_scope": "single_meld", "group_duplicate_suits": False}
+    ),
+}
+
+
+@settings(max_examples=250, deadline=None)
+@given(name=st.sampled_from(sorted(LARGER_RULE_SETS)), minimise=st.sampled_from(["value", "penalty"]), data=st.data())
+def test_best_equals_the_previous_solver_on_full_hands(name: str, minimise: str, data: st.DataObject) -> None:
+    rules = LARGER_RULE_SETS[name]
+    deck = full_deck(rules.pack_count(), rules.joker_count())
+    size = data.draw(st.integers(7, most_cards_held(rules)), label="size")
+    picks = data.draw(st.lists(st.integers(0, len(deck) - 1), min_size=size, max_size=size, unique=True))
+    hand = [deck[i] for i in picks]
+    best, expected = best_arrangement(hand, rules, minimise), reference_arrangement(hand, rules, minimise)
+    assert (best.laid_value, best.penalty) == (expected.laid_value, expected.penalty)
+    assert best.hand_penalty == penalty(hand, rules)
+    checks = [check_meld(meld, rules) for meld in best.melds]
+    assert all(check.valid for check in checks), [check.reason for check in checks]
+    assert sum(check.value for check in checks) == best.laid_value
+    assert best.penalty == penalty(best.left, rules)
+    laid = sorted(str(c) for meld in best.melds for c in meld)
+    assert sorted(laid + [str(c) for c in best.left]) == sorted(str(Card(c.rank, c.suit)) for c in hand)
+
+
+# The hardest hands the benchmark found (dense: one suit, neighbouring ranks twice over, four jokers) and the largest
+# each preset accepts (`hand_size` + 4), with their optimum under both objectives: (laid, penalty left, whole hand).
+# The optima are the previous solver's, which the test above keeps the new one equal to.
+GOLDEN = [
+    ("kaluki", {}, "4D 6D 3D 7D 2D 6D 5D 3D 2D 4D JK JK JK JK", (102, 0, 102), (102, 0, 102)),
+    ("kaluki-club", {"jokers": 4}, "4D 6D 3D 7D 2D 6D 5D 3D 2D 4D JK JK JK JK", (79, 0, 102), (79, 0, 102)),
+    ("kaluki", {}, "10H 10D 7H 5C QD 8D 5D JD 8D KD JK JK JK JK", (135, 8, 143), (135, 8, 143)),
+    ("kaluki", {}, "8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK", (126, 0, 126), (126, 0, 126)),
+    ("kaluki-club", {"jokers": 4}, "8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK", (98, 3, 126), (94, 0, 126)),
+    ("rami", {}, "QH KH AH 2H 3H 4H 5H 5S 5D 5C 9S 10S JS JK JK JK JK 7C", (130, 0, 180), (130, 0, 180)),
+    ("kaluki", {"ace_wraps": True}, "QS KS AS 2S 3S QS KS AS 2S 3S 7H 7D 7C 7S JK JK JK", (145, 0, 145), (145, 0, 145)),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "hand", "by_value", "by_penalty"),
+    [pytest.param(*case, id=f"{case[0]} {len(case[2].split())} cards: {case[2]}") for case in GOLDEN],
+)
+def test_golden_dense_and_largest_hands(
+    preset: str, options: dict[str, object], hand: str, by_value: tuple[int, int, int], by_penalty: tuple[int, int, int]
+) -> None:
+    rules = rummy_rules(preset, options)  # type: ignore[arg-type]
+    cards = parse_cards(hand)
+    assert len(cards) <= most_cards_arranged(rules)
+    for minimise, expected in (("value", by_value), ("penalty", by_penalty)):
+        best = best_arrangement(cards, rules, minimise, budget=BUDGET)
+        assert (best.laid_value, best.penalty, best.hand_penalty) == expected
+        assert all(check_meld(meld, rules).valid for meld in best.melds)
+
+
+@pytest.mark.parametrize("preset", ["kaluki", "kaluki-club", "rami"])
+def test_a_hand_past_the_bound_is_refused_and_one_at_it_is_solved(preset: str) -> None:
+    rules = rummy_rules(preset)
+    most = most_cards_arranged(rules)
+    deck = [card for card in full_deck(rules.pack_count(), 0)]
+    assert most == rules.hand_size + 4
+    best_arrangement(deck[:most], rules)
+    with pytest.raises(HandTooLarge, match=rf"^{most + 1} cards: .* {most} cards at most in {preset} \(a hand holds"):
+        best_arrangement(deck[: most + 1], rules)
+
+
+def test_a_search_past_its_budget_stops_and_says_so() -> None:
+    rules = rummy_rules("kaluki")
+    hand = parse_cards("8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK")
+    with pytest.raises(SearchTooLong, match="too many ways to lay it to work out in 1e-06 seconds"):
+        best_arrangement(hand, rules, budget=1e-6)
+    assert best_arrangement(hand, rules, budget=BUDGET).laid_value == 126  # the same hand, given time
+
+
+def test_the_whole_hand_penalty_is_what_the_hand_costs_before_any_meld_is_laid() -> None:
+    rules = rummy_rules("rami")  # salon values: in hand a joker 20, an ace 15; A 2 3 and a joker laid are 5 each
+    best = best_arrangement(parse_cards("AS 2S 3S JK 9D"), rules)
+    assert (best.laid_value, best.penalty, best.hand_penalty) == (20, 5, 15 + 5 + 5 + 20 + 5)
+
+
+@pytest.mark.parametrize("preset", ["kaluki", "kaluki-club", "rami", "kaluki-hunt"])
+def test_the_solvers_value_tables_are_the_rules(preset: str) -> None:
+    from referee.rules.solver_melds import _values_by_place, joker_values
+
+    rules = rummy_rules(preset)
+    for low in (False, True):
+        jokers, gains = _values_by_place(rules.meld_values, rules.joker_meld_value, low)
+        for place in range(13):
+            assert jokers[place] == joker_meld_value(place + 1, rules, low_ace=low)
+            assert gains[place] == natural_value(place + 1, rules.meld_values, low_ace=low) - jokers[place]
+    assert joker_values(rules) == (
+        penalty([Card.joker()], rules),
+        max(joker_meld_value(rank, rules) for rank in range(1, 14)),
+    )
+
+
+def test_with_distinct_melds_a_meld_laid_twice_counts_once_towards_the_opening() -> None:
+    # kaluki: distinct_melds (000): 5♥ 6♥ 7♥ twice and 2♣ 3♣ 4♣ lay 45, but one turn may lay only one of the twins,
+    # 18 + 9 = 27: the hand does not open, as `referee opening` says of the same melds.
+    hand = parse_cards("5H 6H 7H 5H 6H 7H 2C 3C 4C")
+    best = best_arrangement(hand, rummy_rules("kaluki"))
+    assert (best.laid_value, best.opens) == (45, False)
+    assert check_opening([list(meld) for meld in best.melds], rummy_rules("kaluki")).opens is False
+    plain = best_arrangement(hand, rummy_rules("kaluki", {"distinct_melds": False}))
+    assert (plain.laid_value, plain.opens) == (45, True)

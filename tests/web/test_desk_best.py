@@ -1,0 +1,85 @@
+"""The desk's best hand: what is left once the melds are laid, what the whole hand costs now, and the time budget."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from referee import create_app
+from tests.web.conftest import Table
+
+SEVENTEEN = "8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK"  # the largest hand kaluki's desk takes
+
+
+def answer_of(page: str) -> dict[str, str]:
+    box = re.search(r'<div class="verdict-box[^"]*"([^>]*)>', page)
+    assert box, page
+    return dict(re.findall(r'data-([a-z-]+)="([^"]*)"', box.group(1)))
+
+
+def rows(table: Table) -> list[str]:
+    return list(Database(table.client.application.config["DATABASE"]).conn.iterdump())
+
+
+def test_the_answer_says_what_is_left_and_what_the_whole_hand_costs_if_the_round_ended_now(table: Table) -> None:
+    question = {"rules": "kaluki", "hand": "9C 9D 9H 9S 5H 6H 7H KC", "minimise": "value"}
+    page = table.post("/desk/best", question).get_data(as_text=True)
+    shown = answer_of(page)
+    assert (shown["laid"], shown["penalty"], shown["hand-penalty"]) == ("54", "10", "64")
+    assert "Left in hand once they are laid: K♣, 10 penalty points" in page
+    assert "If the round ended now, before they are laid, the whole hand would cost 64 penalty points." in page
+
+
+def test_the_answer_in_french(table: Table) -> None:
+    table.client.set_cookie("lang", "fr")
+    page = table.post("/desk/best", {"rules": "kaluki", "hand": "9C 9D 9H KC", "minimise": "value"}).get_data(
+        as_text=True
+    )
+    assert "Reste en main une fois posées : K♣, 10 points de pénalité" in page
+    assert "Si la manche s’arrêtait maintenant, avant de les poser, la main entière coûterait 37 points" in page
+
+
+def test_the_largest_hand_is_answered_in_time(table: Table) -> None:
+    page = table.post("/desk/best", {"rules": "kaluki", "hand": SEVENTEEN, "minimise": "value"})
+    assert page.status_code == 200
+    shown = answer_of(page.get_data(as_text=True))
+    assert (shown["laid"], shown["penalty"], shown["hand-penalty"]) == ("126", "0", "126")
+
+
+def budgeted(tmp_path: Path, seconds: float) -> Table:
+    config = {
+        "TESTING": True,
+        "DATABASE": str(tmp_path / "budget.sqlite"),
+        "SECRET_KEY": "test",
+        "REFEREE_BEST_BUDGET": seconds,
+    }
+    return Table(create_app(config).test_client())
+
+
+def test_a_search_past_the_budget_is_refused_clearly_and_nothing_is_kept(tmp_path: Path) -> None:
+    table = budgeted(tmp_path, 1e-6)
+    evening = table.evening()
+    before = rows(table)
+    response = table.post(f"{evening}/desk/best", {"rules": "kaluki", "hand": SEVENTEEN, "minimise": "value"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "this hand has too many ways to lay it to work out in 1e-06 seconds: no best arrangement is given" in page
+    assert 'class="verdict-box' not in page
+    assert rows(table) == before  # no ruling in the evening's log
+
+
+def test_the_budget_refusal_in_french(tmp_path: Path) -> None:
+    table = budgeted(tmp_path, 1e-6)
+    table.client.set_cookie("lang", "fr")
+    response = table.post("/desk/best", {"rules": "kaluki", "hand": SEVENTEEN, "minimise": "value"})
+    assert response.status_code == 422
+    assert "cette main se pose de trop de façons pour être résolue en 1e-06 secondes" in response.get_data(as_text=True)
+
+
+def test_the_evening_log_keeps_both_figures(table: Table) -> None:
+    evening = table.evening()
+    table.post(f"{evening}/desk/best", {"rules": "kaluki", "hand": "9C 9D 9H KC", "minimise": "value"})
+    page = table.get(f"{evening}/desk/best").get_data(as_text=True)
+    assert "lays 27, leaves 10 (the whole hand: 37)" in page
