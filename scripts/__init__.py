@@ -1,0 +1,1 @@
+"""Scripts that make committed build output (the icons)."""

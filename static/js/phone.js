@@ -1,0 +1,134 @@
+// What the app asks of the phone, where the browser can: keep the pages for when the network drops (the service
+// worker, /sw.js), share a link through the phone's share sheet, keep the screen on during a game. Each is
+// silently absent where the browser lacks it: browsers offer none of the three on a plain-HTTP page of the LAN
+// (only on HTTPS or on the machine itself), and the app works the same without them.
+(function () {
+  "use strict";
+
+  // --- The service worker and the note shown while the server cannot be reached ---------------------------------
+
+  function showOffline(offline) {
+    for (const note of document.querySelectorAll("[data-offline-note]")) {
+      note.hidden = !offline;
+    }
+  }
+
+  function keepThisPage() {
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) {
+        registration.active.postMessage({ type: "keep", url: location.href });
+      }
+    });
+  }
+
+  function startWorker() {
+    if (!("serviceWorker" in navigator)) {
+      return;
+    }
+    const controlled = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "status") {
+        showOffline(event.data.kept);
+      }
+    });
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => {
+        if (controlled) {
+          // Was this page the copy the worker kept (the server did not answer)?
+          navigator.serviceWorker.controller.postMessage({ type: "status" });
+        } else {
+          keepThisPage(); // the first visit: the worker did not see this page load, so it fetches it once
+        }
+      })
+      .catch(() => {});
+    // The sheet changed in place (a round recorded, the live poll): the kept copy follows it.
+    let timer = 0;
+    document.addEventListener("htmx:afterSettle", () => {
+      clearTimeout(timer);
+      timer = setTimeout(keepThisPage, 1500);
+    });
+  }
+
+  // The live poll tells first when the server stops answering, and when it answers again.
+  document.addEventListener("htmx:sendError", () => showOffline(true));
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.xhr && event.detail.xhr.status > 0) {
+      showOffline(false);
+    }
+  });
+  window.addEventListener("offline", () => showOffline(true));
+
+  // --- The phone's share sheet (Web Share API) ----------------------------------------------------------------------
+
+  function startSharing() {
+    if (typeof navigator.share !== "function") {
+      return;
+    }
+    for (const button of document.querySelectorAll("[data-share-url]")) {
+      const holder = button.closest("[data-share]");
+      if (holder) {
+        holder.hidden = false;
+      }
+      button.addEventListener("click", () => {
+        navigator.share({ title: button.dataset.shareTitle, url: button.dataset.shareUrl }).catch(() => {});
+      });
+    }
+  }
+
+  // --- The screen kept on during a game (Screen Wake Lock API) -------------------------------------------------------
+
+  const WAKE_LOCK_KEY = "referee.wake-lock";
+
+  function startWakeLock() {
+    const box = document.querySelector("[data-wake-lock]");
+    const toggle = box && box.querySelector("[data-wake-lock-toggle]");
+    if (!toggle || !("wakeLock" in navigator)) {
+      return;
+    }
+    let lock = null;
+    const chosen = localStorage.getItem(WAKE_LOCK_KEY);
+    if (chosen !== null) {
+      toggle.checked = chosen === "on";
+    }
+
+    function hold() {
+      if (!toggle.checked || lock || document.visibilityState !== "visible") {
+        return;
+      }
+      navigator.wakeLock
+        .request("screen")
+        .then((sentinel) => {
+          lock = sentinel;
+          box.dataset.held = "true";
+          lock.addEventListener("release", () => {
+            lock = null;
+            box.dataset.held = "false";
+          });
+          if (!toggle.checked) {
+            lock.release();
+          }
+        })
+        .catch(() => {}); // refused (battery saver, a hidden page): the screen sleeps as usual
+    }
+
+    toggle.addEventListener("change", () => {
+      localStorage.setItem(WAKE_LOCK_KEY, toggle.checked ? "on" : "off");
+      if (toggle.checked) {
+        hold();
+      } else if (lock) {
+        lock.release();
+      }
+    });
+    // The browser lets go of the lock when the page is hidden: take it again when it comes back.
+    document.addEventListener("visibilitychange", hold);
+    box.hidden = false;
+    hold();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    startWorker();
+    startSharing();
+    startWakeLock();
+  });
+})();
