@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -200,31 +203,85 @@ def release(preset: str, settings: Sequence[str], as_json: bool, meld: str, hand
     show_default=True,
     help="value: lay the most value (then leave the least penalty); penalty: leave the least penalty.",
 )
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="The time one hand may take (default 2): past it the hand is refused, never answered with a guess.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="With -, solve the hands in this many processes (the answers keep the order of the lines).",
+)
 @click.argument("cards", nargs=-1, required=True)
-def best(preset: str, settings: Sequence[str], as_json: bool, minimise: str, cards: Sequence[str]) -> None:
+def best(
+    preset: str,
+    settings: Sequence[str],
+    as_json: bool,
+    minimise: str,
+    budget: float | None,
+    jobs: int,
+    cards: Sequence[str],
+) -> None:
     """The best arrangement of a hand; with - as the only CARD, one hand a line from stdin, one JSON a line."""
-    from referee.rules.solver import best_arrangement
+    from referee.rules.solver import BUDGET, SolverError, best_arrangement
 
     rules = _rules(preset, settings)
+    budget = BUDGET if budget is None else budget
     if list(cards) == ["-"]:
-        stream: Iterable[bytes | str] = _stdin()
-        for number, raw in enumerate(stream, start=1):
-            line = raw if isinstance(raw, str) else _decoded(raw, f"line {number}")
-            if line.strip():
-                try:
-                    hand = _arranged(_cards([line], rules), rules)
-                except click.UsageError as error:
-                    raise click.UsageError(f"line {number}: {error.format_message()}") from None
-                click.echo(json.dumps(best_arrangement(hand, rules, minimise).as_json()))
+        _best_lines(functools.partial(_best_line, rules, minimise, budget), jobs)
         return
-    result = best_arrangement(_arranged(_cards(cards, rules), rules), rules, minimise)
+    try:
+        result = best_arrangement(_arranged(_cards(cards, rules), rules), rules, minimise, budget=budget)
+    except SolverError as error:
+        raise click.UsageError(str(error)) from None
     lines = [f"meld: {' '.join(card.symbol for card in meld)}" for meld in result.melds] or ["no meld"]
     opens = "opens" if result.opens else "does not open"
     lines.append(
         f"laid {result.laid_value} ({opens}); left {' '.join(c.symbol for c in result.left) or 'nothing'}: "
         f"{result.penalty} penalty points"
     )
+    lines.append(f"if the round ended now, before these melds are laid: {result.hand_penalty} penalty points")
     _print(result.as_json(), as_json, "\n".join(lines))
+
+
+def _best_line(rules: RummyRules, minimise: str, budget: float, item: tuple[int, bytes | str]) -> tuple[bool, str]:
+    """One line of `referee best -`: (True, its JSON answer, or "" for a blank line) or (False, why it is refused)."""
+    from referee.rules.solver import SolverError, best_arrangement
+
+    number, raw = item
+    try:
+        line = raw if isinstance(raw, str) else _decoded(raw, f"line {number}")
+        if not line.strip():
+            return True, ""
+        hand = _arranged(_cards([line], rules), rules)
+        return True, json.dumps(best_arrangement(hand, rules, minimise, budget=budget).as_json())
+    except click.UsageError as error:
+        message = error.format_message()
+    except SolverError as error:
+        message = str(error)
+    return False, message if message.startswith(f"line {number}") else f"line {number}: {message}"
+
+
+def _best_lines(solve: Callable[[tuple[int, bytes | str]], tuple[bool, str]], jobs: int) -> None:
+    """Answer each line of standard input in order, in `jobs` processes; the first refused line stops it (exit 2)."""
+    lines: Iterable[tuple[int, bytes | str]] = enumerate(_stdin(), start=1)
+    with contextlib.ExitStack() as stack:
+        if jobs == 1:
+            answers: Iterable[tuple[bool, str]] = map(solve, lines)
+        else:
+            import multiprocessing
+
+            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            answers = pool.imap(solve, lines, chunksize=32)
+        for ok, text in answers:
+            if not ok:
+                raise click.UsageError(text)
+            if text:
+                click.echo(text)
 
 
 def _arranged(hand: tuple[Card, ...], rules: RummyRules) -> tuple[Card, ...]:
@@ -331,15 +388,90 @@ def settle_command(as_json: bool, source: str) -> None:
     _print(data, as_json, text)
 
 
-def _table_addresses() -> list[str]:
-    """This machine's addresses that phones on the same network can reach (IPv4, not loopback)."""
-    import socket
+def _meld_arguments(texts: Sequence[str], what: str) -> list[tuple[Card, ...]]:
+    """Melds typed as quoted strings of cards, each holding at least one card."""
+    melds = []
+    for number, text in enumerate(texts, start=1):
+        named = what if len(texts) == 1 else f"{what} {number}"
+        try:
+            meld = parse_cards(text)
+        except CardError as error:
+            raise click.UsageError(f"{named}: {error}") from None
+        if not meld:
+            raise click.UsageError(f"{named} holds no cards")
+        melds.append(meld)
+    return melds
 
+
+@cli.command("extend")
+@table_options
+@click.argument("meld")
+@click.argument("cards", nargs=-1, required=True)
+def extend_command(preset: str, settings: Sequence[str], as_json: bool, meld: str, cards: Sequence[str]) -> None:
+    """Add CARDS (or a joker) to MELD, one quoted string of cards already on the table, by a player who has opened."""
+    from referee.rules.building import extend_meld
+
+    rules = _rules(preset, settings)
+    table = _meld_arguments([meld], "the meld on the table (MELD)")[0]
+    added = _cards(cards, rules)
     try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return []
-    return sorted({str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")})
+        result = extend_meld(table, added, rules)
+    except CardError as error:
+        raise click.UsageError(str(error)) from None
+    question = f"{' '.join(c.symbol for c in table)} + {' '.join(c.symbol for c in added)}"
+    after = " ".join(card.symbol for card in result.meld)
+    if result.valid:
+        lines = [f"{question}: yes — {after}, {result.kind}, {result.value} points"]
+        for number, options in enumerate(result.jokers, start=1):
+            lines.append(f"  joker {number}: {' or '.join(card.symbol for card in options)}")
+        text = "\n".join(lines)
+    else:
+        text = f"{question}: no — {result.reason}{_why(rules, result.rule)}"
+    _print(result.as_json(), as_json, text)
+
+
+@cli.command("rearrange")
+@table_options
+@click.option("--from", "before", multiple=True, required=True, metavar="MELD", help="A meld on the table (repeat).")
+@click.option("--to", "after", multiple=True, required=True, metavar="MELD", help="A meld it becomes (repeat).")
+def rearrange_command(
+    preset: str, settings: Sequence[str], as_json: bool, before: Sequence[str], after: Sequence[str]
+) -> None:
+    """Rearrange the melds on the table (--from, one each) into others (--to, one each), cards from the hand joining."""
+    from referee.rules.rearrange import rearrange_melds
+
+    rules = _rules(preset, settings)
+    old = _meld_arguments(before, "--from meld")
+    new = _meld_arguments(after, "--to meld")
+    try:
+        result = rearrange_melds(old, new, rules)
+    except CardError as error:
+        raise click.UsageError(str(error)) from None
+    lines = [f"meld {n}: {_describe_meld(check, rules)}" for n, check in enumerate(result.melds, start=1)]
+    if result.from_hand:
+        lines.append(f"from the hand: {' '.join(card.symbol for card in result.from_hand)}")
+    lines.append("yes" if result.valid else f"no — {result.reason}{_why(rules, result.rule)}")
+    _print(result.as_json(), as_json, "\n".join(lines))
+
+
+def _table_addresses(host: str) -> list[str]:
+    """The URL hosts phones can reach the server on when it listens on `host`, best first (referee/network.py).
+
+    The machine's own interfaces are asked (not its name, which Debian maps to 127.0.1.1); listening on 0.0.0.0
+    takes IPv4 only, on "::" IPv6 too. A named address is taken as it is; a loopback one reaches no phone.
+    """
+    import ipaddress
+
+    from referee.network import machine_interfaces, table_addresses, url_host
+
+    if host not in (EVERY_NETWORK, "::", ""):
+        try:
+            loopback = ipaddress.ip_address(host).is_loopback
+        except ValueError:  # a name
+            loopback = host.lower() == "localhost"
+        return [] if loopback else [url_host(host)]
+    addresses = table_addresses(machine_interfaces())
+    return [url_host(address) for address in addresses if host == "::" or ":" not in address]
 
 
 # Every network, by default: the phones at the table reach the app over the LAN (README: what the server exposes).
@@ -364,23 +496,60 @@ def serve(host: str, port: int, trusted_proxy: str | None) -> None:
     import segno
     import waitress
 
+    from referee.network import url_host
+
     app = create_app()
     proxy = {"trusted_proxy": trusted_proxy, "trusted_proxy_headers": PROXY_HEADERS} if trusted_proxy else {}
-    local = host in (EVERY_NETWORK, "::", "")
-    addresses = _table_addresses() if local else [host]
-    urls = [f"http://{address}:{port}/" for address in addresses]
-    if urls:
-        click.echo(f"referee is serving on {', '.join(urls)} (on this machine: http://127.0.0.1:{port}/)")
+    here = f"http://127.0.0.1:{port}/"
+    urls = [f"http://{address}:{port}/" for address in _table_addresses(host)]
+    if not urls and host in (EVERY_NETWORK, "::", ""):
+        click.echo(
+            f"referee is serving on {here} only: this machine has no network address but loopback (127.0.0.1), "
+            "so no phone can reach it. Join the table's Wi-Fi (or plug in a cable) and start it again."
+        )
+    elif not urls:
+        reach = f"phones reach it through the proxy at {trusted_proxy}" if trusted_proxy else "no phone can reach it"
+        click.echo(f"referee is serving on http://{url_host(host)}:{port}/, on this machine only: {reach}.")
     else:
-        urls = [f"http://127.0.0.1:{port}/"]
-        click.echo(f"referee is serving on {urls[0]}; no network address was found for phones to reach it")
-    qr = io.StringIO()
-    segno.make(urls[0]).terminal(out=qr, compact=True)
-    click.echo(f"Phones at the table can scan this to open {urls[0]}:\n{qr.getvalue()}")
+        # The evening page's QR codes use it when the page itself was opened on this machine (http://127.0.0.1/…).
+        app.config.setdefault("REFEREE_TABLE_URL", urls[0])
+        also = f"; also {', '.join(urls[1:])}" if urls[1:] else ""
+        click.echo(f"referee is serving on {urls[0]} for the phones at the table{also} (on this machine: {here})")
+        qr = io.StringIO()
+        segno.make(urls[0]).terminal(out=qr, compact=True)
+        click.echo(f"Phones at the table can scan this to open {urls[0]}:\n{qr.getvalue()}")
     try:
         waitress.serve(app, host=host, port=port, threads=8, ident="referee", **proxy)
     except OSError as error:
         raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
+def live_database() -> Path:
+    """The database `referee serve` writes: the instance's `config.py` DATABASE, else instance/referee.sqlite.
+
+    Read from the configuration alone: nothing is created or migrated (the app would make an empty database).
+    """
+    from flask import Flask
+
+    app = Flask("referee", instance_relative_config=True)
+    app.config["DATABASE"] = str(Path(app.instance_path) / "referee.sqlite")
+    app.config.from_pyfile("config.py", silent=True)
+    return Path(app.config["DATABASE"])
+
+
+@cli.command("backup")
+@click.option("--force", is_flag=True, help="Replace FILE when it exists.")
+@click.argument("target", metavar="FILE")
+def backup_command(force: bool, target: str) -> None:
+    """Copy the live database to FILE, safely while the app serves (SQLite's backup API)."""
+    from referee.storage.backup import BackupError, backup_database
+
+    source = live_database()
+    try:
+        size = backup_database(source, Path(target), replace=force)
+    except BackupError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"copied the database {source} to {target} ({size:,} bytes)")
 
 
 if __name__ == "__main__":  # python -m referee.cli, as the tests start it

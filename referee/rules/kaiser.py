@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.rules.events import EventError
 from referee.rules.game import Kind, Offer
-from referee.rules.kaiser_bidding import MAX_BID, Bid
+from referee.rules.kaiser_bidding import MAX_BID, Bid, check_auction
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
@@ -22,7 +22,7 @@ from referee.rules.kaiser_events import (
     parse_kaiser_event,
 )
 from referee.rules.table import KaiserRules
-from referee.rules.words import say
+from referee.rules.words import say, say_plural
 
 
 def trick_points(hand: KaiserHand, team: str) -> int:
@@ -31,46 +31,78 @@ def trick_points(hand: KaiserHand, team: str) -> int:
 
 
 def bidder_change(rules: KaiserRules, bid: int, no_trump: bool, points: int) -> tuple[int, str]:
-    """The bidding team's score change, and the rule it rests on, when it took `points` against `bid`.
+    """The bidding team's score change, and how it came, in a player's words, when it took `points` against `bid`.
 
     >>> from referee.rules.table import rules_for
     >>> bidder_change(rules_for("kaiser"), 8, True, 12)
-    (40, 'bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40 (made_bid = bid_plus_points)')
+    (40, 'bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40')
+    >>> bidder_change(rules_for("kaiser-pagat"), 7, False, 1)
+    (-7, 'bid 7 failed with 1 point: loses 7')
     """
     shown, made = str(Bid(bid, no_trump)), points >= bid
     if not made:
-        change, how, rule = -bid, say("loses {bid}", bid=bid), ""
+        change, how = -bid, say("loses {bid}", bid=bid)
     elif rules.made_bid == "points_taken":
-        change, how, rule = points, say("scores the {points} points taken", points=points), " (made_bid = points_taken)"
+        change, how = points, say("scores the {points} points taken", points=points)
     else:
         total = bid + points
-        change, how, rule = (
-            total,
-            say("scores {bid} + {points} = {total}", bid=bid, points=points, total=total),
-            " (made_bid = bid_plus_points)",
-        )
+        change, how = total, say("scores {bid} + {points} = {total}", bid=bid, points=points, total=total)
     if no_trump:
         change = 2 * change
         how = say("{how}, doubled in no trump: {total}", how=how, total=abs(change))
-    said = {"bid": shown, "points": points, "how": how, "rule": rule}
     if made:
-        return change, say("bid {bid} made with {points} points: {how}{rule}", **said)
-    return change, say("bid {bid} failed with {points} points: {how}{rule}", **said)
+        return change, say("bid {bid} made with {points} points: {how}", bid=shown, points=points, how=how)
+    failed = say_plural(
+        "bid {bid} failed with {points} point: {how}",
+        "bid {bid} failed with {points} points: {how}",
+        abs(points),
+        bid=shown,
+        points=points,
+        how=how,
+    )
+    return change, failed
 
 
 def defender_change(rules: KaiserRules, score: int, points: int) -> tuple[int, str]:
-    """The other team's score change, and the rule it rests on, when it took `points` with `score` before."""
+    """The other team's score change, and how it came, in a player's words, when it took `points` with `score`.
+
+    >>> from referee.rules.table import rules_for
+    >>> defender_change(rules_for("kaiser"), 30, 2)
+    (2, 'not bidding, below 45: adds 2 points')
+    >>> defender_change(rules_for("kaiser"), 46, -1)
+    (-1, 'not bidding, at 46: loses 1 point (negative points still count at 45 or more)')
+    """
+    lost = -points
+    if points == 0:
+        return 0, say("not bidding: took no points")
     if score < rules.bid_out:
-        return points, say(
-            "not bidding, below {bid_out}: adds its {points} points", bid_out=rules.bid_out, points=points
+        if points < 0:
+            return points, say_plural(
+                "not bidding, below {bid_out}: loses {n} point",
+                "not bidding, below {bid_out}: loses {n} points",
+                lost,
+                bid_out=rules.bid_out,
+            )
+        return points, say_plural(
+            "not bidding, below {bid_out}: adds {n} point",
+            "not bidding, below {bid_out}: adds {n} points",
+            points,
+            bid_out=rules.bid_out,
         )
     if points < 0:
-        return points, say("not bidding, at {score}: its {points} points still count", score=score, points=points)
-    return 0, say(
-        "not bidding, at {score} ({bid_out} or more, bid_out): adds nothing for its {points} points",
+        return points, say_plural(
+            "not bidding, at {score}: loses {n} point (negative points still count at {bid_out} or more)",
+            "not bidding, at {score}: loses {n} points (negative points still count at {bid_out} or more)",
+            lost,
+            score=score,
+            bid_out=rules.bid_out,
+        )
+    return 0, say_plural(
+        "not bidding, at {score}: adds nothing for its {n} point (at {bid_out} or more, only a bid scores)",
+        "not bidding, at {score}: adds nothing for its {n} points (at {bid_out} or more, only a bid scores)",
+        points,
         score=score,
         bid_out=rules.bid_out,
-        points=points,
     )
 
 
@@ -200,6 +232,13 @@ class KaiserGame:
                     bid=event.bid,
                 ),
             )
+        elif event.calls:
+            try:
+                check_auction(
+                    self.rules, self.teams, event.dealer, event.calls, (event.bidder, Bid(event.bid, event.no_trump))
+                )
+            except KaiserError as error:
+                raise EventError(position, str(error)) from None
 
     def apply(self, event: KaiserEvent, position: int) -> tuple[KaiserGame, HandResult | PassedResult]:
         """The game after `event` at `position` and what it did, or EventError with the reason."""

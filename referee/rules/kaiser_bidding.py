@@ -5,22 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.rules.kaiser_events import KaiserError, KaiserTeams
+from referee.rules.kaiser_events import MAX_BID, Bid, Call, KaiserError, KaiserTeams
 from referee.rules.table import KaiserRules
 from referee.rules.words import say
 
-MAX_BID = 12
-
-
-@dataclass(frozen=True)
-class Bid:
-    """A bid: the points a team undertakes to take, maybe in no trump."""
-
-    value: int
-    no_trump: bool = False
-
-    def __str__(self) -> str:
-        return say("{bid} no trump", bid=self.value) if self.no_trump else str(self.value)
+__all__ = ["MAX_BID", "Bid", "Bidding", "bid_outranks", "check_auction", "check_bidding"]
 
 
 def bid_outranks(a: Bid, b: Bid) -> bool:
@@ -43,9 +32,7 @@ class Bidding:
     next_player: str | None  # None once all four have called
 
 
-def check_bidding(
-    rules: KaiserRules, teams: KaiserTeams, dealer: str, calls: Sequence[tuple[str, Bid | None]]
-) -> Bidding:
+def check_bidding(rules: KaiserRules, teams: KaiserTeams, dealer: str, calls: Sequence[Call]) -> Bidding:
     """Check an auction (a call is a bid, or None for a pass): each player once, from the dealer's left.
 
     Only the dealer may equal the highest bid; under `all_pass = dealer_forced` the dealer may not pass
@@ -109,3 +96,39 @@ def check_bidding(
             )
         high = (caller, bid)
     return Bidding(tuple(calls), high, None if len(calls) >= 4 else teams.left_of(player))
+
+
+def check_auction(
+    rules: KaiserRules, teams: KaiserTeams, dealer: str, calls: Sequence[Call], won: tuple[str, Bid]
+) -> None:
+    """Check a hand's recorded auction: all four calls legal, and won by the hand's bidder with the hand's bid.
+
+    >>> from referee.rules.table import rules_for
+    >>> teams = KaiserTeams.from_json({"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]})
+    >>> calls = [("Ana", Bid(7)), ("Ben", None), ("Céline", None), ("Driss", None)]
+    >>> check_auction(rules_for("kaiser"), teams, "Driss", calls, ("Ben", Bid(7)))
+    Traceback (most recent call last):
+    ...
+    referee.rules.kaiser_events.KaiserError: the auction was won by Ana with 7, but the hand says Ben bid 7
+    """
+    bidding = check_bidding(rules, teams, dealer, calls)
+    if bidding.next_player is not None:
+        raise KaiserError(
+            say(
+                "the auction is not over: {player} has not called (each of the four players calls once)",
+                player=bidding.next_player,
+            )
+        )
+    if bidding.high is None:
+        raise KaiserError(say("everybody passed in this auction: the deal is passed, not played"))
+    (winner, bid), (bidder, said) = bidding.high, won
+    if (winner, bid) != (bidder, said):
+        raise KaiserError(
+            say(
+                "the auction was won by {winner} with {bid}, but the hand says {bidder} bid {said}",
+                winner=winner,
+                bid=bid,
+                bidder=bidder,
+                said=said,
+            )
+        )

@@ -15,10 +15,26 @@ from referee.rules.game import Kind
 from referee.rules.words import say
 
 TRICKS = 8
+MAX_BID = 12
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}  # the trump a hand may name, as recorded and as shown
 
 
 class KaiserError(ValueError):
     """Teams, or a bidding sequence, that cannot be at a Kaiser table."""
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid: the points a team undertakes to take, maybe in no trump."""
+
+    value: int
+    no_trump: bool = False
+
+    def __str__(self) -> str:
+        return say("{bid} no trump", bid=self.value) if self.no_trump else str(self.value)
+
+
+Call = tuple[str, Bid | None]  # a player's call in the auction: a bid, or None for a pass
 
 
 @dataclass(frozen=True)
@@ -90,15 +106,17 @@ class KaiserHand:
     tricks: tuple[tuple[str, int], tuple[str, int]]  # (team, tricks) in the teams' order
     five_hearts: str
     three_spades: str
+    calls: tuple[Call, ...] = ()  # the auction, from the dealer's left, when the scorer recorded it
+    trump: str | None = None  # "S", "H", "D" or "C", when the scorer recorded it
     kind = Kind.HAND
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> KaiserHand:
         """A `hand` event of the game record; one team's tricks are enough (the other took the rest)."""
-        _keys(data, position, ("dealer", "bidder", "bid", "tricks", "five_hearts", "three_spades"), ("no_trump",))
-        no_trump = data.get("no_trump", False)
-        if not isinstance(no_trump, bool):
-            raise EventError(position, say("no_trump is true or false, not {value!r}", value=no_trump))
+        required = ("dealer", "bidder", "bid", "tricks", "five_hearts", "three_spades")
+        _keys(data, position, required, ("no_trump", "calls", "trump"))
+        no_trump = _flag(data, position)
+        trump = _trump(data.get("trump"), no_trump, position)
         bid = _whole(data["bid"], position)
         raw = data["tricks"]
         if not isinstance(raw, Mapping) or not raw or any(team not in teams.names for team in raw):
@@ -134,6 +152,8 @@ class KaiserHand:
             ((teams.names[0], taken[teams.names[0]]), (teams.names[1], taken[teams.names[1]])),
             _name(data, "five_hearts", position, teams.names),
             _name(data, "three_spades", position, teams.names),
+            _calls(data.get("calls", []), position, teams),
+            trump,
         )
         for team, card in ((hand.five_hearts, "5♥"), (hand.three_spades, "3♠")):
             if taken[team] == 0:
@@ -143,12 +163,17 @@ class KaiserHand:
         return hand
 
     def as_json(self) -> dict[str, Any]:
-        """The canonical `hand` event: both teams' tricks, `no_trump` always given."""
-        return {
+        """The canonical `hand` event: both teams' tricks, `no_trump` always given, the auction and trump if known."""
+        data: dict[str, Any] = {
             "type": "hand", "dealer": self.dealer, "bidder": self.bidder, "bid": self.bid,
             "no_trump": self.no_trump, "tricks": dict(self.tricks),
             "five_hearts": self.five_hearts, "three_spades": self.three_spades,
         }  # fmt: skip
+        if self.calls:
+            data["calls"] = [call_json(call) for call in self.calls]
+        if self.trump is not None:
+            data["trump"] = self.trump
+        return data
 
     def tricks_of(self, team: str) -> int:
         """The tricks `team` took."""
@@ -199,6 +224,63 @@ def _keys(data: Mapping[str, Any], position: int, required: tuple[str, ...], opt
     for key in data:
         if key not in (*required, *optional, "type"):
             raise EventError(position, say("a {kind} event has no {keys}", kind=data["type"], keys=repr(key)))
+
+
+def call_json(call: Call) -> dict[str, Any]:
+    """One call as the record writes it: `{"player": "Ana", "call": "pass"}`, or a bid with `no_trump` if so."""
+    player, bid = call
+    if bid is None:
+        return {"player": player, "call": "pass"}
+    return {"player": player, "call": bid.value} | ({"no_trump": True} if bid.no_trump else {})
+
+
+def _calls(raw: object, position: int, teams: KaiserTeams) -> tuple[Call, ...]:
+    """The auction as recorded: a list of calls, each a player and "pass" or a whole-number bid."""
+    example = '[{"player": "Ana", "call": "pass"}, {"player": "Ben", "call": 7, "no_trump": true}, …]'
+    if not isinstance(raw, list):
+        raise EventError(position, say("calls is a list of calls, like {example}", example=example))
+    calls: list[Call] = []
+    for number, item in enumerate(raw, start=1):
+        if not isinstance(item, Mapping) or set(item) - {"player", "call", "no_trump"} or "call" not in item:
+            raise EventError(
+                position,
+                say("call {number} is a player and their call, like {example}", number=number, example=example),
+            )
+        player = _name(item, "player", position, teams.seats)
+        no_trump = _flag(item, position)
+        call = item["call"]
+        if call == "pass" and not no_trump:
+            calls.append((player, None))
+        elif isinstance(call, int) and not isinstance(call, bool):
+            calls.append((player, Bid(call, no_trump)))
+        else:
+            raise EventError(
+                position,
+                say(
+                    'call {number} ({player}) is "pass" or a whole-number bid, not {call!r}',
+                    number=number,
+                    player=player,
+                    call=call,
+                ),
+            )
+    return tuple(calls)
+
+
+def _flag(data: Mapping[str, Any], position: int) -> bool:
+    value = data.get("no_trump", False)
+    if not isinstance(value, bool):
+        raise EventError(position, say("no_trump is true or false, not {value!r}", value=value))
+    return value
+
+
+def _trump(trump: object, no_trump: bool, position: int) -> str | None:
+    if trump is None:
+        return None
+    if not isinstance(trump, str) or trump not in SUITS:
+        raise EventError(position, say("trump is one of S, H, D, C, not {trump!r}", trump=trump))
+    if no_trump:
+        raise EventError(position, say("a hand in no trump has no trump suit, not {trump}", trump=SUITS[trump]))
+    return trump
 
 
 def _whole(value: object, position: int, team: str | None = None) -> int:

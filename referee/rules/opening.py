@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import Card, check_pack_limits
+from referee.rules.cards import Card, canonical, check_pack_limits
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.table import RummyRules
 from referee.rules.words import say
@@ -62,6 +62,16 @@ def check_opening(melds: Sequence[Sequence[Card]], rules: RummyRules, *, all_in_
                 "meld {number} ({cards}) is not valid: {reason}", number=number, cards=shown, reason=check.reason
             )
             return answer(False, reason, check.rule)
+    if rules.distinct_melds:
+        twins = _same_cards(checks)
+        if twins is not None:
+            first, second = twins
+            reason = say(
+                "melds {first} and {second} hold the same cards: two melds laid in one turn must differ",
+                first=first,
+                second=second,
+            )
+            return answer(False, reason, "distinct_melds")
     if all_in_one and rules.all_in_one_exempt:
         return answer(True)
     if rules.opening_scope == "single_meld":
@@ -76,3 +86,14 @@ def check_opening(melds: Sequence[Sequence[Card]], rules: RummyRules, *, all_in_
         )
         return answer(False, reason, "opening_threshold")
     return answer(True)
+
+
+def _same_cards(checks: Sequence[MeldCheck]) -> tuple[int, int] | None:
+    """The numbers of the first two melds holding exactly the same cards (a joker is a joker), if two do."""
+    seen: dict[tuple[str, ...], int] = {}
+    for number, check in enumerate(checks, start=1):
+        cards = tuple(sorted(canonical(check.cards)))
+        if cards in seen:
+            return seen[cards], number
+        seen[cards] = number
+    return None

@@ -6,7 +6,7 @@ The rules page, the house-rules form and the engine all read these tables.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from referee.rules.words import N_, or_list, say
@@ -33,6 +33,7 @@ class Option:
     minimum: int = 0
     none_allowed: bool = False  # `none` means "no limit"
     maximum: int = MOST
+    label: str = ""  # a few plain words naming it on a form (from LABELS, marked with N_); shown with label_said()
 
     def parse(self, text: str) -> Value:
         """The value a player typed (`yes`, `8`, `none`, `represented`), checked against this option's kind."""
@@ -88,6 +89,10 @@ class Option:
             words.append("none")
         return or_list(words)
 
+    def label_said(self) -> str:
+        """The option's name in a player's words ("Points to open"), in the language spoken now."""
+        return say(self.label or self.name)
+
     def meaning_said(self) -> str:
         """What the option means, in the language spoken now."""
         return say(self.meaning)
@@ -141,9 +146,57 @@ def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
     return Option(name, meaning, source, "choice", choices)
 
 
+# Each option's name as a player reads it on a form: a few plain words; the name itself is for the command line.
+LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "packs": N_("Packs of cards"),
+        "jokers": N_("Jokers in play"),
+        "hand_size": N_("Cards dealt to each player"),
+        "min_players": N_("Fewest players"),
+        "max_players": N_("Most players"),
+        "group_max": N_("Most cards in a group"),
+        "group_duplicate_suits": N_("A group may hold the same card twice"),
+        "group_joker_distinct_suits": N_("No repeated suit in a group with a joker"),
+        "run_min": N_("Fewest cards in a run"),
+        "run_max": N_("Most cards in a run"),
+        "ace_low": N_("Ace before the 2"),
+        "ace_high": N_("Ace after the king"),
+        "ace_wraps": N_("Ace in the middle of a run (K A 2)"),
+        "max_jokers_per_meld": N_("Most jokers in one meld"),
+        "joker_can_extend": N_("A joker may be added to a meld on the table"),
+        "table_rearrange": N_("Rearranging the melds on the table"),
+        "distinct_melds": N_("The melds of one turn all differ"),
+        "meld_values": N_("What cards count in a meld"),
+        "joker_meld_value": N_("What a joker counts in a meld"),
+        "opening_threshold": N_("Points needed to open"),
+        "opening_scope": N_("What counts towards the opening"),
+        "all_in_one_exempt": N_("Going out all in one needs no opening"),
+        "set_joker_release": N_("Taking a joker back from a group"),
+        "joker_retrieval_penalty": N_("Penalty for a joker taken back and not laid"),
+        "hand_values": N_("What cards left in hand count"),
+        "scoring": N_("How the game is scored"),
+        "all_in_one_multiplier": N_("Penalties multiplied after all in one"),
+        "hunt_reward": N_("Points off the winner after a hunt"),
+        "going_out_reward": N_("Points off the winner after going out"),
+        "elimination_threshold": N_("Eliminated at"),
+        "elimination_inclusive": N_("Out on reaching that total exactly"),
+        "target": N_("Score that ends the game"),
+        "buyback_cost": N_("Chips to buy back in"),
+        "max_buybacks": N_("Buy-backs per player"),
+        "buyback_score": N_("Total after a buy-back"),
+        "ante": N_("Chips each player puts in the pot"),
+        "chips_per_win": N_("Chips paid to the round's winner"),
+        "chips_per_kaluki": N_("Chips paid for a kaluki"),
+        "min_bid": N_("Lowest bid"),
+        "made_bid": N_("What a made bid scores"),
+        "bid_out": N_("Score from which only the bidders score"),
+        "all_pass": N_("When everybody passes"),
+    }
+)
+
 OPTIONS: Mapping[str, Option] = MappingProxyType(
     {
-        o.name: o
+        o.name: replace(o, label=LABELS.get(o.name, ""))
         for o in (
             _int(
                 "packs",
@@ -206,6 +259,22 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "joker_can_extend",
                 N_("a joker may be added to a meld already on the table"),
                 N_("001: a joker cannot complete a meld already laid"),
+            ),
+            _choice(
+                "table_rearrange",
+                N_(
+                    "rearranging melds on the table: no; keep_three (each meld keeps at least three of its cards "
+                    "and stays valid); manipulation (the melds left at the end of the turn must be valid)"
+                ),
+                N_("000: a group keeps at least three of its cards; 001: the manipulation variant"),
+                "no",
+                "keep_three",
+                "manipulation",
+            ),
+            _bool(
+                "distinct_melds",
+                N_("two melds laid in the same turn may not hold exactly the same cards"),
+                N_("000: each group must differ from the others"),
             ),
             _choice(
                 "meld_values",
@@ -358,6 +427,7 @@ _KALUKI: dict[str, Value] = {
     "group_max": 4, "group_duplicate_suits": True, "group_joker_distinct_suits": True,
     "run_min": 3, "run_max": 8, "ace_low": True, "ace_high": True, "ace_wraps": True,
     "max_jokers_per_meld": None, "joker_can_extend": True,
+    "table_rearrange": "keep_three", "distinct_melds": True,
     "meld_values": "penalty", "joker_meld_value": 15,
     "opening_threshold": 40, "opening_scope": "turn_total", "all_in_one_exempt": True,
     "set_joker_release": "both_missing", "joker_retrieval_penalty": 0,
@@ -370,10 +440,12 @@ _KALUKI: dict[str, Value] = {
 _HUNT = _KALUKI | {
     "max_players": 4, "run_max": 13, "ace_wraps": False, "meld_values": "face", "joker_meld_value": "represented",
     "all_in_one_multiplier": 2, "hunt_reward": 40, "going_out_reward": 20,
+    "table_rearrange": "no", "distinct_melds": False,
 }  # fmt: skip
 _CLUB = _KALUKI | {
     "jokers": 2, "max_players": 6, "group_duplicate_suits": False, "run_max": 13, "ace_wraps": False,
     "meld_values": "face", "joker_meld_value": "represented", "elimination_inclusive": False, "ante": 5,
+    "table_rearrange": "no", "distinct_melds": False,
 }  # fmt: skip
 _RAMI_BASE = {
     name: value for name, value in _KALUKI.items()
@@ -381,6 +453,7 @@ _RAMI_BASE = {
 } | {
     "packs": "auto", "jokers": "auto", "hand_size": 14, "max_players": 8, "group_duplicate_suits": False,
     "run_max": 13, "ace_wraps": False, "max_jokers_per_meld": 1, "joker_can_extend": False,
+    "table_rearrange": "no", "distinct_melds": False,
     "meld_values": "salon", "joker_meld_value": "represented", "opening_threshold": 51,
     "set_joker_release": "unambiguous", "joker_retrieval_penalty": 300, "hand_values": "salon",
     "buyback_cost": 0, "max_buybacks": 0, "ante": 0, "chips_per_win": 0, "chips_per_kaluki": 0,

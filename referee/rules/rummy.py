@@ -15,7 +15,7 @@ from referee.rules.events import EventError
 from referee.rules.game import Kind, Offer, Status
 from referee.rules.rummy_events import Buyback, Finish, Hand, Round, RummyEvent, Void
 from referee.rules.table import RummyRules, Scoring
-from referee.rules.values import costliest_hand, most_cards_held, penalty
+from referee.rules.values import costliest_hand, most_cards_held, most_laid, penalty
 from referee.rules.words import say
 
 IN, ELIMINATED, OUT = Status.IN, Status.ELIMINATED, Status.OUT
@@ -316,6 +316,7 @@ def _verify_round(game: RummyGame, event: Round, position: int) -> None:
         refusal = hand_refusal(game.rules, name, hand, len(game.players))
         if refusal:
             raise EventError(position, refusal)
+    _verify_laid(game.rules, event, len(game.players), position)
     _verify_kind(game.rules, event, position)
     cards = [card for hand in event.hands.values() if not isinstance(hand, int) for card in hand]
     players = len(game.players)
@@ -323,6 +324,35 @@ def _verify_round(game: RummyGame, event: Round, position: int) -> None:
         check_pack_limits(cards, game.rules.pack_count(players), game.rules.joker_count(players))
     except CardError as error:
         raise EventError(position, say("across the round's hands, {error}", error=error)) from None
+
+
+def _verify_laid(rules: RummyRules, event: Round, players: int, position: int) -> None:
+    """Laid points no player can reach and more unreturned jokers than are in play are typos."""
+    most = most_laid(rules, players)
+    for name, points in (event.laid or {}).items():
+        if points > most:
+            raise EventError(
+                position,
+                say(
+                    "{name} cannot have laid {points} points: every card in play counts {most} in {preset}",
+                    name=name,
+                    points=points,
+                    most=most,
+                    preset=rules.preset,
+                ),
+            )
+    jokers = rules.joker_count(players)
+    for name, count in event.unreturned_jokers.items():
+        if count > jokers:
+            raise EventError(
+                position,
+                say(
+                    "{name} cannot have kept {count} jokers: {jokers} are in play",
+                    name=name,
+                    count=count,
+                    jokers=jokers,
+                ),
+            )
 
 
 def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:

@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.cards import Card, CardError, canonical, parse_cards
 from referee.rules.events import EventError
 from referee.rules.game import Kind
 from referee.rules.words import N_, say
@@ -77,13 +77,11 @@ class Round:
         return Finish.ALL_IN_ONE if self.all_in_one else Finish.OUT
 
     def as_json(self) -> dict[str, Any]:
-        """The round as a game-record event, cards in canonical notation."""
+        """The round as a game-record event, cards in canonical notation (a joker in hand is `JK`, declared or not)."""
         data: dict[str, Any] = {
             "type": "round",
             "winner": self.winner,
-            "hands": {
-                name: hand if isinstance(hand, int) else [str(c) for c in hand] for name, hand in self.hands.items()
-            },
+            "hands": {name: hand if isinstance(hand, int) else canonical(hand) for name, hand in self.hands.items()},
         }
         if self.all_in_one:
             data["all_in_one"] = True

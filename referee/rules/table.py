@@ -48,6 +48,8 @@ class RummyRules:
     ace_wraps: bool
     max_jokers_per_meld: int | None
     joker_can_extend: bool
+    table_rearrange: str  # "no", "keep_three" (000) or "manipulation" (001)
+    distinct_melds: bool
     meld_values: str
     joker_meld_value: JokerValue
     opening_threshold: int

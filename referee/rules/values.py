@@ -111,3 +111,18 @@ def costliest_hand(rules: RummyRules, players: int | None = None) -> int:
     dearest += [value for value in naturals for _ in range(packs * 4)]  # 4 suits of each rank in each pack
     dearest.sort(reverse=True)
     return sum(dearest[: most_cards_held(rules)])
+
+
+def most_laid(rules: RummyRules, players: int | None = None) -> int:
+    """The most a player can lay in one round: every card in play at its highest meld value (`meld_values`).
+
+    A typed laid total above it is a typo.
+
+    >>> from referee.rules.table import rummy_rules
+    >>> most_laid(rummy_rules("rami"))  # 2 packs: 8 aces at 15, 32 tens to kings at 10, 64 others at 5; 4 jokers at 15
+    820
+    """
+    packs, jokers = rules.pack_count(players), rules.joker_count(players)
+    naturals = sum(natural_value(rank, rules.meld_values) for rank in range(1, 14)) * 4 * packs
+    dearest_joker = max(joker_meld_value(rank, rules) for rank in range(1, 14))
+    return naturals + dearest_joker * jokers

@@ -74,16 +74,22 @@ def create_game(
     players: Sequence[str],
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
+    rematch_of: int | None = None,
 ) -> StoredGame:
     """Store a new game of the evening, checked by reading it as a game record first.
 
     For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
-    `first_dealer` is a place in them.
+    `first_dealer` is a place in them. A rematch names the game it follows (`rematch_of`): asked twice, the
+    game made the first time is returned.
     """
     seats = {"teams": teams} if teams is not None else {"players": list(players)}
     record = read_game({"preset": preset, "options": options, **seats, "events": []})
     players = record.players
     with writing(db):
+        if rematch_of is not None:
+            found = db.execute("SELECT id FROM games WHERE rematch_of = ?", [rematch_of]).fetchone()
+            if found:
+                return _game(db.table("games").get(found[0]))
         number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE evening_id = ?", [evening_id])
         row = {
             "evening_id": evening_id,
@@ -94,6 +100,7 @@ def create_game(
             "first_dealer": first_dealer,
             "created_at": now(),
             "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
+            "rematch_of": rematch_of,
         }
         game_id = cast(int, db.table("games").insert(row).last_pk)
     return _game(db.table("games").get(game_id))
@@ -203,7 +210,7 @@ def append_event(
         if resent is not None:
             return resent
         _confirm(db, game_id, version)
-        slot = db.execute("SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?", [game_id])
+        slot = db.execute(_NEXT_SLOT, [game_id])
         slot_number: int = slot.fetchone()[0]
         new_version = _insert(db, game_id, slot_number, 0, event, submission)
     return Written(slot_number, 0, new_version)
@@ -226,6 +233,30 @@ def revise_event(
         _confirm(db, game_id, version)
         new_version = _insert(db, game_id, slot, revision, event, submission)
     return Written(slot, revision, new_version)
+
+
+_NEXT_SLOT = "SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?"
+
+
+def stock_reshuffled(db: Database, game_id: int) -> bool:
+    """Whether the stock was reshuffled once in the round being played (no entry has been added since)."""
+    row = db.execute(
+        "SELECT reshuffled_before = (SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?) "
+        "FROM games WHERE id = ?",
+        [game_id, game_id],
+    )
+    found = row.fetchone()
+    return bool(found and found[0])
+
+
+def mark_reshuffled(db: Database, game_id: int) -> None:
+    """Remember that the stock was reshuffled in the round being played."""
+    with writing(db):
+        db.execute(
+            "UPDATE games SET reshuffled_before = "
+            "(SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?) WHERE id = ?",
+            [game_id, game_id],
+        )
 
 
 def slots_of(db: Database, game_id: int) -> list[int]:

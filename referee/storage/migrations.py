@@ -129,3 +129,17 @@ def m006_kept_once(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "slot", "created_at"},
     )
+
+
+@migrations()
+def m007_stock_reshuffled(db: Database) -> None:
+    """A game remembers the round in play (its slot to come) when the scorer said the stock was reshuffled: a
+    second reshuffle in the same round makes it void (000)."""
+    db.table("games").add_column("reshuffled_before", int)
+
+
+@migrations()
+def m008_rematches(db: Database) -> None:
+    """A rematch remembers the game it is the rematch of: asked twice (two phones, a double tap), it is made once."""
+    db.table("games").add_column("rematch_of", int)
+    db.execute("CREATE UNIQUE INDEX games_rematch_of ON games (rematch_of) WHERE rematch_of IS NOT NULL")

@@ -8,18 +8,19 @@ yet gives a chart with no lines, and the partial draws nothing for it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.rules.kaiser import HandResult
 from referee.rules.rummy import RoundResult, RummyGame
 from referee.rules.table import KaiserRules, RummyRules
 from referee.scorebook import Book
-from referee.web.sheets import LAYOUTS
+from referee.web.sheets import LAYOUTS, colours, evening_seats
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 8, 18  # room for the y-axis numbers and the x-axis's first and last round
-STYLES = 8  # series-0 … series-7 in referee.css: a colour and a dash pattern each
+LABEL = 10  # the height a label of the chart's 9px text takes, descent and a gap included
+STYLES = 8  # series-0 … series-7 in referee.css: a colour and a dash pattern each, a player's colour on the sheet
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,16 @@ class Mark:
     kind: str  # "elimination" or "target"
     value: int
     y: float
+    label_y: float  # the baseline of its label: just above the line, or just below it when the top has no room
+
+
+def label_baseline(y: float) -> float:
+    """Where the label of a line at height `y` sits: above it, or below it when it would leave the drawing.
+
+    >>> label_baseline(80), label_baseline(8)
+    (77, 18)
+    """
+    return y - 3 if y - 3 >= LABEL else y + LABEL
 
 
 @dataclass(frozen=True)
@@ -82,9 +93,15 @@ def nice_step(span: int, most: int = 4) -> int:
 
 
 def running_totals_chart(
-    totals: Sequence[tuple[str, Sequence[int]]], unit: str = "round", mark: tuple[str, int] | None = None
+    totals: Sequence[tuple[str, Sequence[int]]],
+    unit: str = "round",
+    mark: tuple[str, int] | None = None,
+    styles: Mapping[str, int] | None = None,
 ) -> Chart:
-    """Lay out each (label, totals after round 0, 1, …) as a line; no line at all before the first round."""
+    """Lay out each (label, totals after round 0, 1, …) as a line; no line at all before the first round.
+
+    A label's style is `styles[label]` (a player's colour) when given, else its place among the lines.
+    """
     rounds = max((len(values) - 1 for _, values in totals), default=0)
     drawn = [(label, values) for label, values in totals if len(values) >= 2] if rounds else []
     numbers = [0, *(v for _, values in drawn for v in values), *([mark[1]] if mark and drawn else [])]
@@ -99,7 +116,12 @@ def running_totals_chart(
         return round(LEFT + number * (WIDTH - LEFT - RIGHT) / max(rounds, 1), 1)
 
     series = tuple(
-        Series(label, values[-1], " ".join(f"{x(n):g},{y(v):g}" for n, v in enumerate(values)), n % STYLES)
+        Series(
+            label,
+            values[-1],
+            " ".join(f"{x(n):g},{y(v):g}" for n, v in enumerate(values)),
+            (styles or {}).get(label, n) % STYLES,
+        )
         for n, (label, values) in enumerate(drawn)
     )
     ticks = tuple(Tick(value, y(value)) for value in range(low, high + 1, step))
@@ -114,7 +136,7 @@ def running_totals_chart(
         rounds,
         series,
         ticks,
-        Mark(mark[0], mark[1], y(mark[1])) if mark and drawn else None,
+        Mark(mark[0], mark[1], y(mark[1]), label_baseline(y(mark[1]))) if mark and drawn else None,
     )
 
 
@@ -152,4 +174,6 @@ def running_totals(book: Book) -> Totals:
 
 def chart_for_book(book: Book) -> Chart:
     """The running-totals chart of a game (Kaluki, Rami or Kaiser), up to its first entry that no longer replays."""
-    return running_totals_chart(running_totals(book), LAYOUTS[book.family].unit, chart_mark(book.rules))
+    totals = running_totals(book)
+    styles = colours(book.game.players, evening_seats()) if isinstance(book.rules, RummyRules) else None
+    return running_totals_chart(totals, LAYOUTS[book.family].unit, chart_mark(book.rules), styles)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, current_app, g, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -13,25 +14,31 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired
 
 from referee.rules.advice import fixes
+from referee.rules.building import extend_meld
 from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
 from referee.rules.examples import examples
+from referee.rules.kaiser_examples import KAISER_EXAMPLES
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.presets import DEFAULT_PRESET, OptionError, get_preset, show_value
+from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
-from referee.rules.solver import best_arrangement
-from referee.rules.table import RummyRules, citation, describe, rummy_rules
+from referee.rules.solver import BUDGET, SolverError, best_arrangement
+from referee.rules.sources import Quote, quotes_for
+from referee.rules.table import KaiserRules, Rules, RummyRules, describe, rules_for, rummy_rules
+from referee.rules.table import citation as cited_option
 from referee.rules.values import most_cards_arranged, most_cards_held
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening, evening_by_key
+from referee.storage.games import games_of
 from referee.storage.rulings import log_ruling, rulings_of
-from referee.web.forms import RUMMY_PRESETS
+from referee.web.forms import KAISER_PRESETS, RUMMY_PRESETS
 from referee.web.guards import desk_limit, limiter
 from referee.web.htmx import render
 from referee.web.sheets import picker_data
 
 bp = Blueprint("desk", __name__)
-QUESTIONS = ("meld", "opening", "joker", "best")
+QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
 EVENING_RULES = "evening"
 
 
@@ -64,6 +71,25 @@ class JokerQuestion(Question):
     hand = StringField(_l("Your cards"), [InputRequired(_l("Tap or type the cards you would put in."))])
 
 
+class ExtendQuestion(Question):
+    """Can these cards (or this joker) be added to that meld on the table?"""
+
+    meld = StringField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
+    cards = StringField(_l("The cards to add"), [InputRequired(_l("Tap or type the cards you would add."))])
+
+
+class RearrangeQuestion(Question):
+    """Can these melds on the table be rearranged into those?"""
+
+    before_0 = StringField(_l("On the table, meld 1"), [InputRequired(_l("Tap or type a meld on the table."))])
+    before_1 = StringField(_l("On the table, meld 2"))
+    before_2 = StringField(_l("On the table, meld 3"))
+    after_0 = StringField(_l("After, meld 1"), [InputRequired(_l("Tap or type a meld it becomes."))])
+    after_1 = StringField(_l("After, meld 2"))
+    after_2 = StringField(_l("After, meld 3"))
+    after_3 = StringField(_l("After, meld 4"))
+
+
 class BestQuestion(Question):
     """What is the best way to lay this hand?"""
 
@@ -76,6 +102,8 @@ FORMS: dict[str, type[Question]] = {
     "opening": OpeningQuestion,
     "joker": JokerQuestion,
     "best": BestQuestion,
+    "extend": ExtendQuestion,
+    "rearrange": RearrangeQuestion,
 }
 
 
@@ -108,6 +136,22 @@ def evening_rules(evening: Evening) -> RummyRules:
         return rummy_rules(evening.preset, evening.options)
     except OptionError:
         return rummy_rules(DEFAULT_PRESET)
+
+
+@dataclass(frozen=True)
+class Citation:
+    """The rule a ruling rests on, as a player reads it, with the rulebook's sentences for that option."""
+
+    text: str
+    quotes: tuple[Quote, ...]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def citation(rules: Rules, option: str) -> Citation:
+    """The option a ruling rests on, its value and source (`table.citation`), and the sentences it quotes."""
+    return Citation(cited_option(rules, option), quotes_for(option, rules.preset))
 
 
 class Unanswered(ValueError):
@@ -222,6 +266,42 @@ def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
+def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
+    meld, added = _cards(form.meld.data, rules), _cards(form.cards.data, rules)
+    extension = extend_meld(meld, added, rules)  # cards that cannot all be in play raise CardError: 422
+    if extension.valid:
+        kind = {"group": _("group"), "run": _("run")}.get(extension.kind or "", "")
+        summary = _(
+            "yes: %(meld)s, %(kind)s, %(value)s points", meld=_shown(extension.meld), kind=kind, value=extension.value
+        )
+    else:
+        summary = _("no: %(reason)s", reason=extension.reason)
+    rule = extension.rule or ("joker_can_extend" if any(card.is_joker for card in added) else None)
+    return {
+        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(added)),
+        "summary": summary,
+        "extend": extension,
+        "cite": citation(rules, rule) if rule else None,
+    }
+
+
+def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
+    before = [_cards(form[f"before_{n}"].data, rules) for n in range(3) if (form[f"before_{n}"].data or "").strip()]
+    after = [_cards(form[f"after_{n}"].data, rules) for n in range(4) if (form[f"after_{n}"].data or "").strip()]
+    rearranged = rearrange_melds(before, after, rules)
+    summary = _("yes") if rearranged.valid else _("no: %(reason)s", reason=rearranged.reason)
+    return {
+        "question": _(
+            "%(before)s into %(after)s",
+            before=" | ".join(_shown(meld) for meld in before),
+            after=" | ".join(_shown(meld) for meld in after),
+        ),
+        "summary": summary,
+        "rearrange": rearranged,
+        "cite": citation(rules, rearranged.rule or "table_rearrange"),
+    }
+
+
 def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
     hand = _cards(form.hand.data, rules)
     most = most_cards_arranged(rules)
@@ -236,44 +316,100 @@ def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
                 count=len(hand),
             )
         )
-    best = best_arrangement(hand, rules, form.minimise.data or "value")  # bounded by the hand's size above
+    budget = current_app.config.get("REFEREE_BEST_BUDGET", BUDGET)  # seconds: no phone holds the server longer
+    try:
+        best = best_arrangement(hand, rules, form.minimise.data or "value", budget=budget)
+    except SolverError as error:  # past the budget: said so, nothing stored, never a best that was not proven
+        raise Unanswered(str(error)) from None
     return {
         "question": _shown(hand),
-        "summary": _("lays %(value)s, leaves %(penalty)s", value=best.laid_value, penalty=best.penalty),
+        "summary": _(
+            "lays %(value)s, leaves %(penalty)s (the whole hand: %(whole)s)",
+            value=best.laid_value,
+            penalty=best.penalty,
+            whole=best.hand_penalty,
+        ),
         "best": best,
         "cite": None,
     }
 
 
-_RULINGS = {"meld": _meld, "opening": _opening, "joker": _joker, "best": _best}
+_RULINGS = {
+    "meld": _meld,
+    "opening": _opening,
+    "joker": _joker,
+    "best": _best,
+    "extend": _extend,
+    "rearrange": _rearrange,
+}
 
 
 @bp.get("/rules/<preset>", defaults={"key": None})
 @bp.get("/e/<key>/rules", defaults={"preset": None})
 def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
-    """Every option in force with its meaning and source, and the worked examples under these rules."""
+    """Every option in force with its meaning, source and the rulebook's sentence, and the worked examples.
+
+    An evening's page also shows the rules of each of its Kaiser games.
+    """
     evening = _evening(key)
+    rules: Rules
     if evening is not None:
         rules = evening_rules(evening)
     else:
         try:
-            rules = rummy_rules(preset or "kaluki")
+            rules = rules_for(preset or DEFAULT_PRESET)
         except OptionError:
             abort(404)
-    changed = rules.changed()
-    worked = [
-        (example, example.verdict(), example.verdict(rules) if changed else None)
-        for example in examples()
-        if example.preset == rules.preset
-    ]
+    kaiser_games = []
+    if evening is not None:
+        for game in games_of(get_db(), evening.id):
+            try:
+                game_rules = rules_for(game.preset, game.options)
+            except OptionError:
+                continue  # a game stored before its rules were checked: its sheet says what is wrong
+            if isinstance(game_rules, KaiserRules):
+                kaiser_games.append((game.number, _rules_shown(game_rules)))
+    desk: str | None = url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset)
+    if isinstance(rules, KaiserRules):
+        desk = None  # the desk referees melds: Kaiser has none
     return render(
         "desk/rules.html",
         "desk/rules.html",
         rules=rules,
-        preset=get_preset(rules.preset),
-        options=describe(rules),
-        changed=changed,
-        worked=worked,
-        presets=RUMMY_PRESETS,
-        desk_url=url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset),
+        shown=_rules_shown(rules),
+        kaiser_games=kaiser_games,
+        presets=[*RUMMY_PRESETS, *KAISER_PRESETS],
+        desk_url=desk,
     )
+
+
+def _rules_shown(rules: Rules) -> dict[str, Any]:
+    """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
+    changed = rules.changed()
+    worked: list[tuple[str, str, str, str | None]]
+    if isinstance(rules, KaiserRules):
+        default = cast(KaiserRules, rules_for(rules.preset))  # a Kaiser preset's defaults are Kaiser rules
+        worked = [
+            (_("hand"), example.question_said(), example.verdict(default), example.verdict(rules) if changed else None)
+            for example in KAISER_EXAMPLES
+        ]
+    else:
+        words = {"check": _("meld"), "opening": _("opening"), "penalty": _("penalty")}
+        worked = [
+            (
+                words[example.command],
+                " + ".join(example.question),
+                example.verdict(),
+                example.verdict(rules) if changed else None,
+            )
+            for example in examples()
+            if example.preset == rules.preset
+        ]
+    options = [(*option, quotes_for(option[0], rules.preset)) for option in describe(rules)]
+    return {
+        "rules": rules,
+        "preset": get_preset(rules.preset),
+        "options": options,
+        "changed": changed,
+        "worked": worked,
+    }

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from referee.rules.deal import draw_first_dealer
 from referee.rules.record import RecordError
 from referee.rules.table import rules_for
 from referee.scorebook import open_book
@@ -15,7 +16,7 @@ from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key
 from referee.storage.games import create_game, games_of
 from referee.storage.rulings import rulings_of
-from referee.web.forms import EveningForm, GameForm, house_rule_hints, split_names
+from referee.web.forms import AT_RANDOM, EveningForm, GameForm, house_rule_hints, split_names
 from referee.web.htmx import redirect_to, render
 from referee.web.kaiser_forms import KaiserGameForm, kaiser_game_form
 from referee.web.sheets import evening_balances, summarise
@@ -75,7 +76,7 @@ def show(key: str) -> ResponseReturnValue:
 def _game_form(evening: Evening, formdata: object = None) -> GameForm:
     form = GameForm(formdata, preset=evening.preset, players=list(evening.players))
     form.players.choices = {name: name for name in evening.players}
-    form.first_dealer.choices = {name: name for name in evening.players}
+    form.dealer_choices(evening.players)
     return form
 
 
@@ -104,6 +105,8 @@ def start_game(key: str) -> ResponseReturnValue:
     form = _game_form(evening, request.form)
     if form.validate():
         players = [name for name in evening.players if name in form.players.data]
+        drawn = form.first_dealer.data == AT_RANDOM
+        first = draw_first_dealer(players) if drawn else players.index(form.first_dealer.data)
         try:
             game = create_game(
                 get_db(),
@@ -111,11 +114,13 @@ def start_game(key: str) -> ResponseReturnValue:
                 form.preset.data,
                 evening.options if form.preset.data == evening.preset else {},
                 players,
-                players.index(form.first_dealer.data),
+                first,
             )
         except RecordError as error:
             form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))
         else:
+            if drawn:
+                flash(_("%(name)s was drawn at random to deal first.", name=players[first]))
             return redirect(url_for("games.show", key=key, number=game.number), 303)
     return render("evenings/show.html", "evenings/_games.html", 422, **_show_context(evening, form))
 
@@ -129,11 +134,14 @@ def start_kaiser(key: str) -> ResponseReturnValue:
         seats = form.seats()
         try:
             options = rules_for(form.preset.data, form.house.form.overrides()).changed()
-            dealer = seats.index(form.dealer.data)
+            drawn = form.dealer.data == AT_RANDOM
+            dealer = draw_first_dealer(seats) if drawn else seats.index(form.dealer.data)
             game = create_game(get_db(), evening.id, form.preset.data, options, seats, dealer, form.teams())
         except RecordError as error:
             form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))
         else:
+            if drawn:
+                flash(_("%(name)s was drawn at random to deal first.", name=seats[dealer]))
             return redirect(url_for("games.show", key=key, number=game.number), 303)
     context = _show_context(evening, _game_form(evening), form)
     return render("evenings/show.html", "evenings/_games.html", 422, **context)

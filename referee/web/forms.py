@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from babel.numbers import format_decimal
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -24,14 +26,17 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.laid import LaidError, laid_total
 from referee.rules.presets import DEFAULT_PRESET, MOST_PLAYERS, OPTIONS, PRESETS, OptionError, get_preset, show_value
 from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, Round
 from referee.rules.table import RummyRules, Scoring, rules_for
+from referee.rules.values import most_laid
+from referee.web.local import AmountError, parse_amount, reader_locale
 
 RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
@@ -80,10 +85,10 @@ def one_time_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-class HouseRulesForm(FlaskForm):
-    """One field per rummy option; a blank field keeps the preset's default."""
+class HouseRules(FlaskForm):
+    """A field per option of `names` (set below), each blank unless the house changes it; no fields of its own."""
 
-    names: ClassVar[list[str]] = RUMMY_OPTIONS
+    names: ClassVar[list[str]] = []
 
     class Meta:  # noqa: D106 - the outer form carries the CSRF token
         csrf = False
@@ -110,15 +115,25 @@ class HouseRulesForm(FlaskForm):
         return []
 
 
-class KaiserHouseRulesForm(HouseRulesForm):
+class HouseRulesForm(HouseRules):
+    """One field per rummy option; a blank field keeps the preset's default."""
+
+    names: ClassVar[list[str]] = RUMMY_OPTIONS
+
+
+class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inherit a field per rummy option
     """One field per Kaiser option; a blank field keeps the preset's default."""
 
     names: ClassVar[list[str]] = KAISER_OPTIONS
 
 
 def _house_rule_field(name: str) -> Field:
+    """A house rule's field, labelled in a player's words ("Points needed to open"), said in the reader's language.
+
+    Its name (`house-opening_threshold`) stays the option's: the page shows it in small type, for the command line.
+    """
     option = OPTIONS[name]
-    label = name.replace("_", " ")
+    label = LazyString(option.label_said)
     if option.kind == "bool":
         choices = [SelectChoice("", "—"), SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
         return SelectField(label, choices=choices, default="")
@@ -133,14 +148,34 @@ for _form in (HouseRulesForm, KaiserHouseRulesForm):
 
 
 class MoneyField(DecimalField):
-    """An amount of money typed with a decimal point or a decimal comma ("0.20" or "0,20", as a French phone types)."""
+    """An amount of money typed in the reader's language: a text field (`inputmode="decimal"`), read by Babel.
+
+    Never a number field: Chromium in French drops the comma of "0,20" from one and sends 20.
+    """
+
+    widget = TextInput()
+    data: Any  # a Decimal once read; None for a blank or unreadable amount, which the form's validators refuse
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read a comma as the decimal point; refuse what is not a plain amount ("NaN", "1e999", 5,000 digits)."""
-        values = [value.strip().replace(",", ".") for value in valuelist]
-        if values and not re.fullmatch(r"-?([0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12})", values[0]):
-            raise ValueError(_l("Type an amount, like 0.20."))
-        super().process_formdata(values)
+        """The amount as the reader's language writes it ("0,20" in French; "0.20" too, as it reads one way)."""
+        if not valuelist:
+            return
+        self.raw_data = valuelist
+        if not valuelist[0].strip():
+            self.data = None
+            return
+        try:
+            self.data = parse_amount(valuelist[0])
+        except AmountError as error:
+            self.data = None
+            raise ValueError(str(error)) from None
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        if self.data is None:
+            return ""
+        return format_decimal(self.data, "0.00##", locale=reader_locale())
 
 
 class EveningForm(FlaskForm):
@@ -209,6 +244,9 @@ def house_rule_hints(preset: str) -> dict[str, str]:
     }
 
 
+AT_RANDOM = "*"  # the first dealer's choice "drawn at random": no name is "*" (names have a letter or a digit)
+
+
 class GameForm(FlaskForm):
     """A new game of the evening: its game, who plays, and who deals first."""
 
@@ -220,7 +258,7 @@ class GameForm(FlaskForm):
         # No InputRequired: it would mark every box `required`, and the browser would refuse a game of some
         # of the evening's players. validate_players says what is wrong instead.
     )
-    first_dealer = SelectField(_l("First dealer"))
+    first_dealer = SelectField(_l("First dealer"), default=AT_RANDOM)
 
     def validate_players(self, field: Field) -> None:
         """At least two players ticked."""
@@ -228,9 +266,13 @@ class GameForm(FlaskForm):
             raise ValidationError(_l("A game needs at least two players."))
 
     def validate_first_dealer(self, field: Field) -> None:
-        """The first dealer plays in the game."""
-        if field.data not in (self.players.data or []):
+        """The first dealer plays in the game, or is drawn at random among its players."""
+        if field.data != AT_RANDOM and field.data not in (self.players.data or []):
             raise ValidationError(_l("The first dealer must be one of the game's players."))
+
+    def dealer_choices(self, names: Sequence[str]) -> None:
+        """Offer a draw at random (000, 003: "au hasard"), then each of `names`."""
+        self.first_dealer.choices = {AT_RANDOM: str(_l("Drawn at random")), **{name: name for name in names}}
 
 
 class KeyedForm(FlaskForm):
@@ -299,6 +341,7 @@ class RoundForm(SheetForm):
     based_on = HiddenField()
     players: list[str]  # the players still in, a hand field each
     seats: list[str]  # every player of the game, in seat order (Rami's packs are counted by them)
+    joker_penalty: int  # what a joker taken back and not laid again costs (0: nothing, and no field for it)
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
     finish = RadioField(_l("How"), default=Finish.OUT)
 
@@ -307,8 +350,12 @@ class RoundForm(SheetForm):
         return self[f"hand:{name}"]
 
     def laid(self, name: str) -> Field | None:
-        """The laid-points field of player `name` (Rami only)."""
+        """The laid-points field of player `name` (Rami only): a number, or the cards laid."""
         return self._fields.get(f"laid:{name}")
+
+    def jokers(self, name: str) -> Field | None:
+        """How many jokers player `name` took back and did not lay again (where that costs points)."""
+        return self._fields.get(f"jokers:{name}")
 
     def sent_for(self, formdata: Any) -> set[str]:
         """The players the phone sent a hand field for: the players it saw still in."""
@@ -331,6 +378,31 @@ def check_hand(form: Any, field: Field) -> None:
         hand_value(field.data)
     except (CardError, TooLarge) as error:
         raise ValidationError(str(error)) from None
+
+
+def laid_points(text: str | None, rules: RummyRules) -> int | None:
+    """Laid points as typed (a number) or as the cards laid, counted by the referee; None when blank."""
+    if not (text or "").strip():
+        return None
+    points = whole_number(text or "")
+    if points is not None:
+        return points
+    return laid_total(text or "", rules)
+
+
+def laid_check(rules: RummyRules, seats: int) -> Any:
+    """A validator: laid points are a number no round can pass, or cards the referee can count."""
+    most = most_laid(rules, seats)
+
+    def check(form: Any, field: Field) -> None:
+        try:
+            points = laid_points(field.data, rules)
+        except (LaidError, TooLarge) as error:
+            raise ValidationError(str(error)) from None
+        if points is not None and points > most:
+            raise ValidationError(str(_l("At most %(most)s: every card in play counts that much.", most=most)))
+
+    return check
 
 
 def finish_choices(rules: RummyRules) -> dict[str, str]:
@@ -357,14 +429,17 @@ def round_form(
         seat = seats.index(name)
         setattr(Round, f"hand:{name}", StringField(name, [check_hand], id=f"hand-{seat}"))
         if rules.game == "rami":
-            setattr(
-                Round, f"laid:{name}", IntegerField(name, [Optional(), NumberRange(min=0, max=2000)], id=f"laid-{seat}")
-            )
+            setattr(Round, f"laid:{name}", StringField(name, [laid_check(rules, len(seats))], id=f"laid-{seat}"))
+        if rules.joker_retrieval_penalty:
+            most = rules.joker_count(len(seats))
+            jokers = IntegerField(name, [Optional(), NumberRange(min=0, max=most)], id=f"jokers-{seat}")
+            setattr(Round, f"jokers:{name}", jokers)
     form = Round(formdata, **data)
     form.winner.choices = {name: name for name in players}
     form.finish.choices = finish_choices(rules)
     form.players = list(players)
     form.seats = list(seats)
+    form.joker_penalty = rules.joker_retrieval_penalty
     return form
 
 
@@ -390,9 +465,12 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
     if rules.game == "rami":
         fields = {name: form.laid(name) for name in form.players}
         # Points mode always counts laid points (blank is 0); elimination mode only when some were given.
-        if rules.scoring == Scoring.POINTS or any(f is not None and f.data is not None for f in fields.values()):
-            laid = {name: f.data for name, f in fields.items() if f is not None and f.data}
-    return Round.finished(winner, hands, finish, laid)
+        points = {name: laid_points(f.data, rules) for name, f in fields.items() if f is not None}
+        if rules.scoring == Scoring.POINTS or any(value is not None for value in points.values()):
+            laid = {name: value for name, value in points.items() if value}
+    kept = {name: form.jokers(name) for name in form.players}
+    unreturned = {name: field.data for name, field in kept.items() if field is not None and field.data}
+    return Round.finished(winner, hands, finish, laid, unreturned)
 
 
 def round_data(event: Round) -> dict[str, Any]:
@@ -401,5 +479,7 @@ def round_data(event: Round) -> dict[str, Any]:
     for name, hand in event.hands.items():
         data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
     for name, points in (event.laid or {}).items():
-        data[f"laid:{name}"] = points
+        data[f"laid:{name}"] = str(points)
+    for name, count in event.unreturned_jokers.items():
+        data[f"jokers:{name}"] = count
     return data

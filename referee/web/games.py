@@ -17,14 +17,23 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.events import EventError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
+from referee.rules.table import Family
 from referee.scorebook import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.db import get_db
-from referee.storage.games import StoredGame, change_log, game_of, slots_of
+from referee.storage.games import (
+    StoredGame,
+    change_log,
+    create_game,
+    game_of,
+    mark_reshuffled,
+    slots_of,
+    stock_reshuffled,
+)
 from referee.web.charts import chart_for_book
 from referee.web.evenings import open_evening
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.htmx import render, wants_fragment
-from referee.web.screens import SCREENS
+from referee.web.screens import SCREENS, decisions_sent, undecided_reason
 from referee.web.sheets import build_sheet, describe_change, line_instead, line_of
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
@@ -34,6 +43,17 @@ ALREADY_THERE = _l(
     "If yours was another one, enter it again."
 )
 EXPIRED = _l("The form expired: try again.")
+RESHUFFLED_ELSEWHERE = _l(
+    "Another phone had already marked the stock reshuffled in this round. If it ran out again, tap again: the round "
+    "is void."
+)
+RESHUFFLE_PAST = _l(
+    "The round this phone showed as reshuffled is already on the sheet. Nothing was saved: if the stock of this "
+    "round ran out, tap Stock reshuffled."
+)
+# After a write the phone shows the top of the entry: what the entry did, and any buy-back to decide.
+SHOW_OUTCOME = "outerHTML show:#entry:top"
+NOT_OVER = _l("This game is not over yet: its rematch waits for its end.")
 DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
 
 
@@ -118,22 +138,32 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     if outcome.done is Done.ALREADY_THERE:
         flash(str(ALREADY_THERE))
     if not wants_fragment():
-        return redirect(url_for("games.show", key=g.key, number=book.game.number), 303)
+        return redirect(url_for("games.show", key=g.key, number=book.game.number, _anchor="entry"), 303)
     new = outcome.book
     behind = outcome.done is not Done.RECORDED or (seen is not None and seen != book.version)
     added = line_of(new, outcome.slot) if not behind and removed is None else None
     context = _context(new, log=removed is not None)
-    return render("games/_written.html", "games/_written.html", added=added, removed=removed, whole=behind, **context)
+    response = render(
+        "games/_written.html", "games/_written.html", added=added, removed=removed, whole=behind, **context
+    )
+    response.headers["HX-Reswap"] = SHOW_OUTCOME
+    return response
 
 
-def _refused(book: Book, form: SheetForm, reason: str | None = None) -> ResponseReturnValue:
-    """A refused entry: the form with the reason (422), and the sheet as it stands now."""
+def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bool = False) -> ResponseReturnValue:
+    """A refused entry: the form with the reason (422), and the sheet as it stands now.
+
+    With `show`, the phone is taken to the top of the entry, where the reason and the choice it asks for are.
+    """
     if reason:
         form.form_errors.append(reason)
     fresh = open_book(get_db(), book.game)
     if not wants_fragment():
         return _page(fresh, 422, form)
-    return render("games/_refused.html", "games/_refused.html", 422, **_context(fresh, form, log=False))
+    response = render("games/_refused.html", "games/_refused.html", 422, **_context(fresh, form, log=False))
+    if show:
+        response.headers["HX-Reswap"] = SHOW_OUTCOME
+    return response
 
 
 def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = None) -> ResponseReturnValue:
@@ -189,24 +219,98 @@ def record_entry(key: str, number: int) -> ResponseReturnValue:
     form = screen.entry_form(book, request.form)
     event = screen.entry(book, form, request.form) if form.validate() else None
     if event is None:
-        return _refused(book, form)
+        return _refused(book, form, show=bool(undecided_reason(book, decisions_sent(request.form))))
     return _write(book, form, event)
 
 
-def _offered(key: str, number: int, event_of: Any) -> ResponseReturnValue:
-    """Record an entry made by one button (a void round, a buy-back, a passed deal), built by `event_of(form)`."""
+def _offered(key: str, number: int, event_of: Any, *, decided: bool = False) -> ResponseReturnValue:
+    """Record an entry made by one button (a void round, a buy-back, a passed deal), built by `event_of(form)`.
+
+    With `decided`, the entry waits for every buy-back open to be decided first, as the next round does.
+    """
     book = open_book(get_db(), open_game(key, number, writing=True))
     form = SheetForm()
     entry_form = SCREENS[book.family].entry_form(book)
     if not form.validate():
         return _refused(book, entry_form, str(EXPIRED))
+    undecided = undecided_reason(book, decisions_sent(request.form)) if decided else ""
+    if undecided:
+        return _refused(book, entry_form, undecided, show=True)
     return _write(book, form, event_of(book), entry_form)
 
 
 @bp.post("/void")
 def void_round(key: str, number: int) -> ResponseReturnValue:
-    """Record a void round: nobody scores and no chips move."""
-    return _offered(key, number, lambda book: Void())
+    """Record a void round: nobody scores and no chips move (once every buy-back open is decided)."""
+    return _offered(key, number, lambda book: Void(), decided=True)
+
+
+@bp.post("/reshuffle")
+def reshuffle(key: str, number: int) -> ResponseReturnValue:
+    """The stock ran out and was reshuffled; when it runs out again in the same round, the round is void (000).
+
+    The phone says whether it showed the stock as reshuffled already (`again`): a phone that did not see the
+    first reshuffle never voids a round by itself, and one that showed a reshuffle of a round recorded since
+    (by another phone) changes nothing.
+    """
+    game = open_game(key, number, writing=True)
+    db = get_db()
+    book = open_book(db, game)
+    if book.family is not Family.RUMMY or book.state.over or not SheetForm().validate():
+        return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
+    marked = stock_reshuffled(db, game.id)
+    if request.form.get("again") == "1":
+        if marked:
+            return _offered(key, number, lambda book: Void(), decided=True)
+        # The phone showed a reshuffle of a round recorded since (void, or won): this tap is not about this round.
+        flash(str(RESHUFFLE_PAST))
+    elif marked:
+        flash(str(RESHUFFLED_ELSEWHERE))
+    else:
+        mark_reshuffled(db, game.id)
+    if not wants_fragment():
+        return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
+    return render("games/show.html", "games/_entry.html", **_context(book, log=False))
+
+
+@bp.get("/out")
+def out_for_good(key: str, number: int) -> ResponseReturnValue:
+    """The scorer declares eliminated players out for good (`?out=Ana`): the entry, ready for the next round.
+
+    Nothing is written: the rules put out for good a player who did not buy back before the next round, so the
+    decision travels with the next round's form, which is refused without it.
+    """
+    book = open_book(get_db(), open_game(key, number, writing=True))
+    screen = SCREENS[book.family]
+    # With JavaScript the round form's values come along (a round refused for want of this choice keeps its hands).
+    filled = any(name.startswith("hand:") for name in request.args)
+    form = screen.entry_form(book, request.args) if filled else None
+    return render("games/show.html", "games/_entry.html", **_context(book, form))
+
+
+@bp.post("/rematch")
+def rematch(key: str, number: int) -> ResponseReturnValue:
+    """Once the game is over, the next game of the evening with the same players, seats and rules.
+
+    The first deal passes to the left. A rematch asked twice (a double tap, two phones) opens the one made.
+    """
+    game = open_game(key, number, writing=True)
+    book = open_book(get_db(), game)
+    if not KeyedForm().validate() or not book.state.over:
+        reason = EXPIRED if book.state.over else NOT_OVER
+        return _refused(book, SCREENS[book.family].entry_form(book), str(reason))
+    seats = len(game.players)
+    made = create_game(
+        get_db(),
+        game.evening_id,
+        game.preset,
+        game.options,
+        game.players,
+        (game.first_dealer + 1) % seats,
+        game.teams,
+        rematch_of=game.id,
+    )
+    return redirect(url_for("games.show", key=key, number=made.number), 303)
 
 
 @bp.post("/buyback")

@@ -6,17 +6,23 @@ of game they serve.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from flask import request
 from flask_babel import gettext as _
 
+from referee.rules.deal import next_deal, next_kaiser_deal
 from referee.rules.events import EventError
+from referee.rules.game import Kind, Offer, Status
 from referee.rules.kaiser import KaiserGame
-from referee.rules.rummy import RummyGame
+from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
 from referee.rules.table import Family, KaiserRules, RummyRules
 from referee.scorebook import Book
+from referee.storage.db import get_db
+from referee.storage.games import stock_reshuffled
 from referee.web.forms import SheetForm, round_data, round_event, round_form
 from referee.web.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
 from referee.web.sheets import picker_data
@@ -76,6 +82,10 @@ class RummyScreen:
         if changed:
             form.form_errors.append(changed)
             return None
+        undecided = undecided_reason(book, decisions_sent(formdata))
+        if undecided:
+            form.form_errors.append(undecided)
+            return None
         rules: RummyRules = book.state.rules
         return round_event(form, rules)
 
@@ -93,13 +103,104 @@ class RummyScreen:
         return round_event(form, rules)
 
     def context(self, book: Book) -> dict[str, Any]:
-        """The card picker's values and pack limits."""
-        rules: RummyRules = book.state.rules
-        return {"picker": picker_data(rules, len(book.game.players))}
+        """The card picker's values and pack limits, what the last entry did, and the buy-backs to decide."""
+        state: RummyGame = book.state
+        offers = buybacks_open(book)
+        decided = [name for name in decisions_sent(request.values) if name in {offer.player for offer in offers}]
+        return {
+            "picker": picker_data(state.rules, len(book.game.players)),
+            "last": last_entry(book),
+            "decisions": [(offer, offer.player in decided) for offer in offers],
+            "decided": decided,
+            "pot_won": state.pot_won,
+            "game_winner": state.winner,
+            "pot": state.pot,
+            "dealer": state.dealer(),
+            "deal": next_deal(state),
+            "reshuffled": stock_reshuffled(get_db(), book.game.id),
+        }
 
     def resent(self, book: Book, form: Any) -> None:
         """The sheet's version."""
         form.seen.data = book.version
+
+
+OUT_FOR_GOOD = "out"  # the form field naming each eliminated player the scorer declared out for good
+
+
+def buybacks_open(book: Book) -> tuple[Offer, ...]:
+    """The buy-backs the scorer must decide before the next round: one per player eliminated by the last round."""
+    return tuple(offer for offer in book.state.offers() if offer.kind is Kind.BUYBACK)
+
+
+def decisions_sent(formdata: Any) -> list[str]:
+    """The players a form declares out for good (its `out` fields)."""
+    getlist = getattr(formdata, "getlist", None)
+    return [str(name) for name in getlist(OUT_FOR_GOOD)] if getlist else []
+
+
+def undecided_reason(book: Book, decided: Sequence[str]) -> str:
+    """Why the next round (or a void round) cannot be recorded yet: a buy-back nobody decided; "" when none.
+
+    The rules put a player who did not buy back before the next round out for good (RULES.md §5), so an old
+    record with a round after an elimination still replays; on the phone, that round waits for the scorer to
+    say so: a buy-back, or "Out for good".
+    """
+    waiting = [offer.player for offer in buybacks_open(book) if offer.player not in decided]
+    if not waiting:
+        return ""
+    return str(
+        _(
+            "%(names)s: buy back or out for good? Tap one of the two for each eliminated player before recording "
+            "the next round. Nothing was saved.",
+            names=", ".join(waiting),
+        )
+    )
+
+
+@dataclass(frozen=True)
+class LastEntry:
+    """What the last entry did, said where the scorer looks after writing it."""
+
+    said: tuple[str, ...]  # "Round 5: C went out.", "D is eliminated at 152."
+
+
+def last_entry(book: Book) -> LastEntry | None:
+    """What the last entry of a rummy game did: who went out, who is eliminated or out; None at the start."""
+    if not book.replayed.steps:
+        return None
+    step = book.replayed.steps[-1]
+    state: RummyGame = step.state
+    result = step.result
+    if isinstance(result, BuybackResult):
+        said = _(
+            "%(name)s bought back for %(cost)s chips and restarts at %(score)s.",
+            name=result.player,
+            cost=result.cost,
+            score=result.restart,
+        )
+        return LastEntry((str(said),))
+    if not isinstance(result, RoundResult):
+        return None
+    finish = getattr(step.event, "finish", None)
+    if result.winner is None:
+        went = _("Round %(number)s was void: nobody scores.", number=state.rounds)
+    elif finish is not None and finish.all_in_one:
+        went = _("Round %(number)s: %(name)s went out all in one.", number=state.rounds, name=result.winner)
+    else:
+        went = _("Round %(number)s: %(name)s went out.", number=state.rounds, name=result.winner)
+    lines = [str(went)]
+    before: RummyGame = book.replayed.before(step.position)
+    for player in before.players:  # eliminated at the round before, and did not buy back
+        if player.status is Status.ELIMINATED and state.player(player.name).status is Status.OUT:
+            lines.append(str(_("%(name)s did not buy back: out for good.", name=player.name)))
+    for name in result.eliminated:
+        player = state.player(name)
+        if player.status is Status.ELIMINATED:
+            lines.append(str(_("%(name)s is eliminated at %(score)s.", name=name, score=player.score)))
+        elif not state.over or name != state.winner:
+            lines.append(str(_("%(name)s is out for good at %(score)s.", name=name, score=player.score)))
+    return LastEntry(tuple(lines))
 
 
 def _players_changed(sent: set[str], now: set[str], winner: str | None) -> str:
@@ -138,8 +239,8 @@ class KaiserScreen:
     def entry(self, book: Book, form: KaiserHandForm, formdata: Mapping[str, Any]) -> Any | None:
         """The hand, dealt by the dealer the scorer saw (the rules refuse it when it was not their deal)."""
         state: KaiserGame = book.state
-        dealer = form.dealer.data or state.next_dealer
-        return kaiser_hand_event(form, state.teams, dealer, len(book.replayed.steps) + 1)
+        form.dealer.data = form.dealer.data or state.next_dealer  # the auction's calls go from this dealer's left
+        return kaiser_hand_event(form, state.teams, form.dealer.data, len(book.replayed.steps) + 1)
 
     def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The hand form filled from the hand recorded."""
@@ -158,8 +259,8 @@ class KaiserScreen:
         return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
 
     def context(self, book: Book) -> dict[str, Any]:
-        """Nothing more: the hand form has all it needs."""
-        return {}
+        """The deal to come: who deals, and who calls first."""
+        return {"deal": next_kaiser_deal(book.state)}
 
     def resent(self, book: Book, form: Any) -> None:
         """The sheet's version and who deals now (a correction keeps the dealer of the hand it corrects)."""

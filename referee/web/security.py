@@ -28,6 +28,8 @@ CONTENT_SECURITY_POLICY = {
     "script-src": "'self'",
     "style-src": "'self'",
     "img-src": "'self'",  # the charts are inline SVG, drawn by the server: no image is loaded, no data: URL
+    "worker-src": "'self'",  # the service worker, /sw.js (referee/web/app_shell.py)
+    "manifest-src": "'self'",  # the web app manifest, /manifest.webmanifest
     "object-src": "'none'",
     "base-uri": "'none'",
     "form-action": "'self'",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from referee.rules import words
+from referee.web import local
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -27,12 +27,6 @@ def select_locale() -> str | None:
     return request.accept_languages.best_match(LANGUAGES, default="en")
 
 
-def local_time(stored: str, *, date: bool = False) -> str:
-    """A stored UTC time shown in the server's time zone (the machine at the table): "21:05", or with its date."""
-    moment = datetime.fromisoformat(stored).astimezone()
-    return moment.strftime("%Y-%m-%d %H:%M" if date else "%H:%M")
-
-
 def _secret_key(app: Flask) -> str:
     """The instance's own secret key, made once and kept in the instance folder."""
     path = Path(app.instance_path) / "secret_key"
@@ -42,25 +36,29 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
-def _money(chips: int) -> str:
-    """Chips in the evening's money (`g.evening`'s chip value), signed: "+6.60", "-3.20"."""
-    from flask import g
-
-    from referee.rules.settlement import cents, format_cents
-
-    amount = format_cents(chips * cents(g.evening.chip_value))
-    return amount if chips < 0 else f"+{amount}"
-
-
 def init_app(app: Flask) -> None:
     """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
-    from referee.web import assets, desk, evenings, games, guards, history, home, security, settle, transfer
+    from referee.web import (
+        app_shell,
+        assets,
+        desk,
+        errors,
+        evenings,
+        games,
+        guards,
+        history,
+        home,
+        security,
+        settle,
+        transfer,
+    )
     from referee.web.htmx import htmx
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)
     security.init_app(app)
     guards.init_app(app)
+    errors.init_app(app)
     CSRFProtect(app)
     htmx.init_app(app)
     Babel(app, locale_selector=select_locale)
@@ -90,9 +88,11 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def languages() -> dict[str, object]:
-        return {"languages": LANGUAGES, "get_locale": get_locale, "money": _money}
+        return {"languages": LANGUAGES, "get_locale": get_locale, "money": local.money, "chip_worth": local.chip_worth}
 
-    app.add_template_filter(local_time)
+    app.add_template_filter(local.local_time)
+    app.add_template_filter(local.day)
+    app.add_template_filter(local.number)
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
@@ -100,3 +100,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(app_shell.bp)

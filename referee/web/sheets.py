@@ -8,20 +8,23 @@ game shows its latest lines; the earlier ones are a tap away.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from referee.rules.cards import JOKER, Card
-from referee.rules.game import Kind, Offer, Step
-from referee.rules.kaiser import HandResult, KaiserGame
+from referee.rules.game import Kind, Offer, Status, Step
+from referee.rules.kaiser import HandResult, KaiserGame, score_hand
 from referee.rules.kaiser_bidding import Bid
-from referee.rules.rummy import BuybackResult, RummyGame
+from referee.rules.kaiser_events import SUITS, KaiserHand
+from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
-from referee.rules.table import Family, RummyRules
+from referee.rules.table import Family, RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
 from referee.scorebook import Book, Entry
@@ -30,6 +33,9 @@ from referee.web.labels import FIELD, FINISH, KIND, STATUS, STATUS_MARK, Field, 
 
 SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
 SLACK = 5  # a game only a few lines longer than that shows them all
+COLOURS = 8  # player-0 … player-7 in referee.css, and the chart's series-0 … series-7: one per seat of an evening
+# The letters a column's header shows on a 360 px phone, by the number of columns: a longer name is shortened.
+HEADER_ROOM = {2: 14, 3: 9, 4: 6, 5: 5, 6: 4, 7: 4, 8: 4}
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,10 @@ class Column:
     name: str
     total: int
     deals: bool = False
-    css: str = ""  # "status-eliminated", "status-out", "leader"…
+    css: str = ""  # "status-eliminated", "status-out"
+    short: str = ""  # the name as a narrow column's header shows it ("Bern.", "M-H"); "" when the whole name fits
+    colour: int | None = None  # the player's colour, `player-N` in referee.css: the same on the sheet, chart, history
+    standing: str = ""  # "leader", or "danger": within a round's reach of elimination
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,13 @@ class Sheet:
     last: Entry | None  # the entry the undo button deletes
     version: int
     problem: str | None  # the first entry that no longer replays, said
+    reach: int = 0  # the most one round has added to a player's total so far: a round's reach
+    threshold: int | None = None  # the total that eliminates (None: no elimination)
+
+    @property
+    def standings(self) -> tuple[str, ...]:
+        """The marks the sheet shows ("leader", "danger"), each once, for its legend."""
+        return tuple(dict.fromkeys(column.standing for column in self.columns if column.standing))
 
     @property
     def played(self) -> int:
@@ -219,8 +235,13 @@ class KaiserLayout:
             Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
             for team in result.results
         )
-        explanations = tuple(f"{team.team}: {team.explanation}" for team in result.results)
-        note = f"{hand.bidder} {Bid(hand.bid, hand.no_trump)}"
+        # Scored again here, in the reader's language: a cached replay keeps the words of whoever first replayed it.
+        said = score_hand(before.rules, before.teams, hand, before.scores, result.position).results
+        explanations = tuple(_("%(team)s: %(what)s", team=team.team, what=team.explanation) for team in said)
+        if hand.calls:
+            explanations = (_auction(hand), *explanations)
+        trump = f" {SUITS[hand.trump]}" if hand.trump else ""
+        note = f"{hand.bidder} {Bid(hand.bid, hand.no_trump)}{trump}"
         return Line(entry.slot, entry.revision, Kind.HAND, after.hands, "", note, cells, explanations, True)
 
     def footers(self, state: KaiserGame) -> tuple[Footer, ...]:
@@ -242,7 +263,92 @@ class KaiserLayout:
         return f"{_('%(name)s deals', name=dealer)} · {target}" if dealer else target
 
 
+def _auction(hand: KaiserHand) -> str:
+    """Who called what, in the order called: "Auction: Ana 6 · Ben pass · Céline 7 no trump · Driss pass"."""
+    calls = " · ".join(f"{player} {_('pass') if bid is None else bid}" for player, bid in hand.calls)
+    return str(_("Auction: %(calls)s", calls=calls))
+
+
 LAYOUTS: dict[Family, Layout] = {Family.RUMMY: RummyLayout(), Family.KAISER: KaiserLayout()}
+
+
+def short_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Each name as the header of one of `len(names)` narrow columns shows it ("" when it fits), all distinct.
+
+    >>> short_names(["Bernadette", "Guillaume", "Stéphanie", "Christophe"])
+    ('Berna.', 'Guill.', 'Stéph.', 'Chris.')
+    >>> short_names(["Ana", "Marie-Hélène", "Maximilien", "Jean-Baptiste", "Éloïse", "Bo", "Cy", "Di"])
+    ('', 'M-H', 'Max.', 'J-B', 'Élo.', '', '', '')
+    """
+    room = HEADER_ROOM.get(len(names), min(HEADER_ROOM.values()))
+    shown = [_shortened(name, room) for name in names]
+    longer = room
+    while clashes := [n for n, short in enumerate(shown) if shown.count(short) > 1 and short != names[n]]:
+        longer += 1  # names shortened alike are all made longer, until each differs
+        for n in clashes:
+            shown[n] = _shortened(names[n], longer, initials=False)
+    return tuple("" if short == name else short for short, name in zip(shown, names, strict=True))
+
+
+def _shortened(name: str, room: int, *, initials: bool = True) -> str:
+    """`name` in at most `room` letters: whole, a compound name's initials ("J-B"), or its start and a dot."""
+    if len(name) <= room:
+        return name
+    parts = [part for part in re.split(r"[\s-]+", name) if part]
+    if initials and len(parts) > 1 and 2 * len(parts) - 1 <= room:
+        return ("-" if "-" in name else "").join(part[0] for part in parts)
+    return name[: room - 1].rstrip(" -") + "."
+
+
+def colours(players: Sequence[str], seats: Sequence[str] = ()) -> dict[str, int]:
+    """Each player's colour: their seat at the evening (`seats`) when they have one, so it is the same in every game.
+
+    >>> colours(["Cy", "Ana"], ["Ana", "Bo", "Cy"])
+    {'Cy': 2, 'Ana': 0}
+    """
+    order = [*seats, *(name for name in players if name not in seats)]
+    return {name: order.index(name) % COLOURS for name in players}
+
+
+def evening_seats() -> tuple[str, ...]:
+    """The players of the evening the request opened, in seat order (none outside an evening)."""
+    evening = g.get("evening") if has_request_context() else None
+    return tuple(evening.players) if evening is not None else ()
+
+
+def round_reach(steps: Sequence[Step]) -> int:
+    """The most points one round has added to one player's total in the game so far: how far a round reaches."""
+    added = (max(step.result.points.values(), default=0) for step in steps if isinstance(step.result, RoundResult))
+    return max(added, default=0)
+
+
+def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:
+    """Who leads (the best total of the players still in) and who a round as costly as the worst so far eliminates.
+
+    Nobody leads while every total is level; the danger needs an elimination total and a round played.
+    """
+    if state.over:
+        return {}
+    playing = [p for p in state.players if p.status == Status.IN]
+    scores = {p.score for p in playing}
+    best = max(scores) if state.rules.scoring == Scoring.POINTS else min(scores, default=0)
+    marks = {p.name: "leader" for p in playing if len(scores) > 1 and p.score == best}
+    threshold = state.rules.elimination_threshold
+    if threshold is not None and state.rules.scoring == Scoring.PENALTY and reach:
+        for p in playing:
+            if p.score + reach > threshold or (state.rules.elimination_inclusive and p.score + reach == threshold):
+                marks[p.name] = "danger"
+    return marks
+
+
+def _dressed(columns: tuple[Column, ...], marks: dict[str, str], players: bool) -> tuple[Column, ...]:
+    """The columns with their short header names and, for players, their colours and marks."""
+    shorts = short_names([column.name for column in columns])
+    painted = colours([column.name for column in columns], evening_seats()) if players else {}
+    return tuple(
+        replace(column, short=short, colour=painted.get(column.name), standing=marks.get(column.name, ""))
+        for column, short in zip(columns, shorts, strict=True)
+    )
 
 
 def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
@@ -253,10 +359,13 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     lines = tuple(layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
     state = book.state
     refusal = book.replayed.refusal
+    rummy = isinstance(state, RummyGame)
+    reach = round_reach(steps) if rummy else 0
+    marks = rummy_standings(state, reach) if rummy else {}
     return Sheet(
         family=book.family,
         preset=book.rules.preset,
-        columns=layout.columns(state),
+        columns=_dressed(layout.columns(state), marks, rummy),
         lines=lines,
         earlier=first,
         footers=layout.footers(state),
@@ -271,6 +380,8 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
         last=book.entries[-1] if book.entries else None,
         version=book.version,
         problem=None if refusal is None else str(refusal),
+        reach=reach,
+        threshold=state.rules.elimination_threshold if rummy else None,
     )
 
 

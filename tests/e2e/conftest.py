@@ -20,6 +20,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from referee import create_app
+from tests.e2e.card_nights import CardNight, seat_card_nights
 from tests.e2e.pages import HomePage
 from tests.e2e.words import Words, words_in
 
@@ -68,6 +69,12 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def card_nights(live_app: LiveApp) -> dict[int, CardNight]:
+    """Evenings of 4, 6 and 8 players with long names, each with a game under way, set up once for the session."""
+    return seat_card_nights(live_app.database)
 
 
 @pytest.fixture(scope="session")

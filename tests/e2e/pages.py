@@ -37,7 +37,17 @@ def sheet_cells(row: Locator) -> list[str]:
 def assert_fits_phone(page: Page) -> None:
     """The page never scrolls sideways on the phone."""
     scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
-    assert scroll <= inner, f"{page.url} scrolls sideways: {scroll}px of content in a {inner}px wide window"
+    if scroll > inner:
+        wide = page.evaluate(WIDEST)  # which elements stick out, to say what to fix
+        raise AssertionError(f"{page.url} scrolls sideways: {scroll}px of content in a {inner}px wide window: {wide}")
+
+
+# The elements whose right edge passes the window's, as "tag.class (right edge px): text".
+WIDEST = """Array.from(document.querySelectorAll("body *"))
+  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .slice(0, 6)
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)}px): `
+    + (e.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 50))"""
 
 
 def alerts(page: Page) -> list[str]:
@@ -94,8 +104,8 @@ class NewEveningPage(Screen):
         page.get_by_label(words("Currency")).fill(currency)
         if house:
             page.get_by_text(words("House rules"), exact=True).click()
-            for option, value in house.items():  # the options' own names, in every language
-                field = page.get_by_label(option.replace("_", " "), exact=True)
+            for option, value in house.items():  # by the option's own name: its label is in the page's language
+                field = page.locator(f'[name="house-{option}"]')
                 if field.evaluate("element => element.tagName") == "SELECT":
                     field.select_option(value)
                 else:
@@ -184,7 +194,7 @@ class Picker(Screen):
             self.card(card).click()
 
     def undo(self) -> None:
-        self.page.get_by_role("button", name=self.words("Undo tap")).click()
+        self.page.get_by_role("button", name=self.words.catalog.pgettext("picker", "Undo tap")).click()
 
     def clear(self) -> None:
         self.page.get_by_role("button", name=self.words("Clear hand")).click()
@@ -225,8 +235,8 @@ class RoundEntry(Screen):
         return self.page.locator("[data-hand-row]").filter(has=self.page.get_by_text(name, exact=True))
 
     def laid(self, name: str) -> Locator:
-        """Rami: the points the player laid during the round."""
-        return self.page.get_by_role("spinbutton", name=self.words("%(name)s laid", name=name), exact=True)
+        """Rami: what the player laid during the round: the points, or the cards."""
+        return self.page.get_by_role("textbox", name=self.words("%(name)s laid", name=name), exact=True)
 
     def penalty(self, name: str) -> Locator:
         """The running count under the player's hand."""
@@ -237,7 +247,7 @@ class RoundEntry(Screen):
         winner: str,
         hands: Mapping[str, str | int],
         finish: str = "out",
-        laid: Mapping[str, int] | None = None,
+        laid: Mapping[str, int | str] | None = None,
     ) -> None:
         """Fill the form without saving it: the winner, how, each loser's cards or points, and laid points."""
         self.winner(winner).check()
@@ -301,7 +311,7 @@ class GamePage(Screen):
         all_in_one: bool = False,
         *,
         finish: str | None = None,
-        laid: Mapping[str, int] | None = None,
+        laid: Mapping[str, int | str] | None = None,
     ) -> None:
         """Enter a round on the form and save it: `hands` gives each loser's cards ("JK 5C") or points."""
         before = self._lines().count()
@@ -318,12 +328,23 @@ class GamePage(Screen):
         self._then_lines(before + 1, "the round")
 
     def offers(self) -> Locator:
-        return self.page.get_by_role("button", name=self.words.pattern("%(name)s buys back"))
+        """The "Buy back for N chips" buttons: one per eliminated player who may buy back."""
+        return self.page.get_by_role("button", name=self.words.pattern("Buy back for %(cost)s chips"))
+
+    def offer(self, name: str) -> Locator:
+        """The choice an eliminated player's elimination asks for: buy back, or out for good."""
+        return self.page.get_by_role("group", name=self.words("%(name)s is eliminated", name=name), exact=True)
 
     def buy_back(self, name: str) -> None:
         before = self._lines().count()
-        self.page.get_by_role("button", name=self.words("%(name)s buys back", name=name), exact=True).click()
+        self.offer(name).get_by_role("button", name=self.words.pattern("Buy back for %(cost)s chips")).click()
         self._then_lines(before + 1, f"{name}'s buy-back")
+
+    def out_for_good(self, name: str) -> None:
+        """Tap "Out for good" for `name`: nothing is saved, the next round goes on without them."""
+        self.offer(name).get_by_role("button", name=self.words("Out for good"), exact=True).click()
+        said = self.words("Out for good: the next round goes on without %(name)s.", name=name)
+        expect(self.offer(name).get_by_text(said)).to_be_visible()
 
     def void_round(self) -> None:
         before = self._lines().count()
@@ -407,7 +428,7 @@ class CorrectionPage(Screen):
         return GamePage(self.page, self.words).loaded()
 
 
-DESK_TABS = ("A meld", "An opening", "A joker", "Best hand", "The rules")
+DESK_TABS = ("A meld", "An opening", "A joker", "Best hand", "Add to a meld", "Rearrange", "The rules")
 
 
 class DeskPage(Screen):

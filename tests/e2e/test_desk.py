@@ -142,7 +142,10 @@ def test_the_best_way_to_lay_a_hand(page: Page) -> None:
     melds = [set(text.split()) for text in verdict.get_by_role("listitem").all_inner_texts()]
     assert sorted(melds, key=len) == [{"5♥", "6♥", "7♥"}, {"9♣", "9♦", "9♥", "9♠"}]
     expect(verdict.locator(".verdict")).to_have_text("Laid: 54 points — it opens")
-    expect(verdict).to_contain_text("Left in hand: K♣, 10 penalty points if the round ended now")
+    expect(verdict).to_contain_text("Left in hand once they are laid: K♣, 10 penalty points")
+    # The round ending now, before the melds are laid: the whole hand counts (RULES.md §5, #16).
+    expect(verdict).to_have_attribute("data-hand-penalty", "64")
+    expect(verdict).to_contain_text("If the round ended now, before they are laid, the whole hand would cost 64")
 
 
 def test_one_ask_is_one_request_and_taps_are_none(desk: DeskPage, base_url: str) -> None:
@@ -175,7 +178,8 @@ def test_the_rules_page_lists_every_option_of_the_preset(desk: DeskPage) -> None
     for option in options:
         value, meaning, source = expected[option.name]
         assert option.value == value, f"{option.name} shows {option.value}, the preset says {value}"
-        assert option.meaning == " ".join(f"{meaning} Source: {source}".split()), option.name
+        # The meaning, the source, then the rulebook's own sentences quoted (tests/rules/test_sources.py checks them).
+        assert option.meaning.startswith(" ".join(f"{meaning} Source: {source}".split())), option.name
     assert {option.name: option.value for option in options}["ace_wraps"] == "no"
     assert rules.changed_options() == []  # a preset has no house rules
     expect(rules.examples().first).to_be_visible()

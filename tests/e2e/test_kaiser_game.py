@@ -43,7 +43,12 @@ def test_a_kaiser_game_to_52_with_no_trump_and_the_45_rule(home: HomePage, words
     game.record_hand("Céline", 7, 4, NS, NS)  # §8: 4 + 5 − 3 = 6, the bid of 7 fails; Ben & Driss at 45
     third = game.hands()[2]
     assert third.changes == ("−7", "0")
-    assert "bid_out" in third.rules and "45" in third.rules  # the 45 rule, named with the option it rests on
+    forty_five = words.catalog.ngettext(
+        "not bidding, at {score}: adds nothing for its {n} point (at {bid_out} or more, only a bid scores)",
+        "not bidding, at {score}: adds nothing for its {n} points (at {bid_out} or more, only a bid scores)",
+        4,
+    ).format(n=4, score=45, bid_out=45)
+    assert forty_five in third.rules and "bid_out" not in third.rules  # the 45 rule, in a player's words
 
     game.everybody_passed()  # Céline's deal is not played: Driss deals next
     expect(game.passed_deals()).to_have_count(1)

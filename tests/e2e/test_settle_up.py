@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import subprocess
+from decimal import Decimal
 
 import pytest
+from babel.numbers import format_currency
 from playwright.sync_api import Page, expect
 
 from tests.conftest import REFEREE_SCRIPT
@@ -46,17 +48,19 @@ def test_settle_up_after_a_kaluki_game_and_a_kaiser_game(home: HomePage, words: 
     evening.page.goto(evening_url)
     evening.page.get_by_role("link", name=words("Settle up")).click()
     settle = SettleUpPage(evening.page, words).loaded()
+
+    def euros(amount: str) -> str:  # as the phone's language writes it: "€0.80", "0,80 €"
+        return " ".join(format_currency(Decimal(amount), "EUR", locale=words.language).split())
+
     assert settle.balances() == {
-        "Ana": ("+4", "+0.80"),
-        "Ben": ("-4", "-0.80"),
-        "Céline": ("+0", "+0.00"),
-        "Driss": ("+0", "+0.00"),
+        "Ana": ("+4", f"+{euros('0.80')}"),
+        "Ben": ("-4", euros("-0.80")),
+        "Céline": ("0", euros("0")),
+        "Driss": ("0", euros("0")),
     }
     payments = settle.payments()
     assert [payment.text for payment in payments] == [
-        words(
-            "%(payer)s pays %(payee)s %(amount)s %(currency)s", payer="Ben", payee="Ana", amount="0.80", currency="EUR"
-        )
+        words("%(payer)s pays %(payee)s %(amount)s", payer="Ben", payee="Ana", amount=euros("0.80"))
         + " "
         + words.plural("%(num)s chip", "%(num)s chips", 4).join("()")
     ]

@@ -91,10 +91,12 @@ def test_rami_elimination_two_unreturned_jokers_cost_600_and_can_eliminate() -> 
     ],
 )
 def test_rami_points_mode_ends_at_the_target_inclusive(laid: int, over: bool, winner: str | None) -> None:
-    # B laid 10, so no +100; B's and C's hands are worth nothing: A scores exactly what A laid.
+    # B laid 5 each round, so no +100; B's and C's hands are worth nothing: A scores exactly what A laid. A round
+    # lays at most every card in play (820 in `rami`), so A reaches `laid` in two rounds.
     record = rami(
         "rami",
-        {"type": "round", "winner": "A", "laid": {"A": laid, "B": 10}, "hands": {"B": 0, "C": 0}},
+        {"type": "round", "winner": "A", "laid": {"A": 500, "B": 5}, "hands": {"B": 0, "C": 0}},
+        {"type": "round", "winner": "A", "laid": {"A": laid - 500, "B": 5}, "hands": {"B": 0, "C": 0}},
     )
     data = standings(record)
     assert {p["name"]: p["score"] for p in data["players"]} == {"A": laid, "B": 10, "C": 0}

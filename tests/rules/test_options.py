@@ -1112,3 +1112,11 @@ def test_a_typed_house_rule_changes_the_ruling() -> None:
     assert not check_meld(parse_cards("Q♦ K♦ A♦ 2♦"), rules).valid
     assert check_meld(parse_cards("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠"), rules).valid
     assert check_meld(parse_cards("8♣ 8♦ JK"), rules).value == 24
+
+
+def test_every_option_has_a_short_plain_label_of_its_own() -> None:
+    labels = [option.label for option in OPTIONS.values()]
+    assert all(labels) and len(set(labels)) == len(labels)  # one each, no two alike
+    for name, option in OPTIONS.items():
+        assert option.label_said() == option.label and len(option.label) <= 48, name  # English outside a request
+        assert "_" not in option.label and option.label[0].isupper(), name  # words, not the option's name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +79,26 @@ def test_every_point_and_the_mark_are_inside_the_plot(totals: list[list[int]], m
             assert LEFT <= x <= WIDTH - RIGHT and TOP <= y <= HEIGHT - BOTTOM
     if mark is not None:
         assert chart.mark is not None and TOP <= chart.mark.y <= HEIGHT - BOTTOM
+        # its label's 9px text (its top about 7 above the baseline) stays inside the drawing, off the line
+        assert 7 <= chart.mark.label_y <= HEIGHT - BOTTOM and abs(chart.mark.label_y - chart.mark.y) >= 3
     assert 2 <= len(chart.ticks) <= 6
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_mark_label_at_the_top_of_the_chart_goes_below_its_line(app: Flask, lang: str) -> None:
+    chart = running_totals_chart([("A", [0, 50, 150]), ("B", [0, 20])], mark=("elimination", 150))
+    assert chart.mark is not None and chart.mark.y == TOP  # 150 is the top of the plot: no room above the line
+    with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+        drawn = render_template_string('{% include "components/chart.html" %}', chart=chart)
+    label = re.search(r'<text class="chart-mark-label" x="[\d.]+" y="([\d.]+)">([^<]+)</text>', drawn)
+    assert label is not None
+    assert label[2] == {"en": "eliminated at 150", "fr": "éliminé à 150"}[lang]
+    assert float(label[1]) == TOP + 10  # below the line, inside the drawing
+
+
+def test_the_mark_label_sits_above_its_line_where_there_is_room() -> None:
+    chart = running_totals_chart([("NS", [0, 18, 60])], unit="hand", mark=("target", 52))
+    assert chart.mark is not None and chart.mark.label_y == pytest.approx(chart.mark.y - 3)
 
 
 def test_a_game_without_a_round_has_no_line_and_draws_nothing(app: Flask) -> None:

@@ -19,7 +19,8 @@ from tests.web.conftest import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 CSRF = re.compile(r'(name="csrf_token" type="hidden" value=|"X-CSRFToken": )"[^"]+"')
-ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(/[^"]+)"')
+# The page's scripts and stylesheets (its manifest and icons are no text to compress: tests/web/test_app_shell.py).
+ASSET = re.compile(r'<(?:script[^>]*\ssrc|link rel="stylesheet"[^>]*\shref)="(/[^"]+)"')
 IMMUTABLE = f"public, max-age={ONE_YEAR}, immutable"
 
 

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from referee.rules.presets import OPTIONS
+from referee.web.forms import KAISER_OPTIONS, RUMMY_OPTIONS
 from tests.web.conftest import Table
 
 
@@ -125,3 +127,44 @@ def test_house_rule_yes_and_no_read_in_the_players_language(table: Table) -> Non
     table.client.set_cookie("lang", "fr")
     page = table.get("/new").get_data(as_text=True)
     assert '<option value="yes">oui</option>' in page and '<option value="no">non</option>' in page
+
+
+HOUSE_LABELS = {  # a few of the house rules form's fields, as each language labels them
+    "en": {"opening_threshold": "Points needed to open",
+           "joker_can_extend": "A joker may be added to a meld on the table",
+           "table_rearrange": "Rearranging the melds on the table"},
+    "fr": {"opening_threshold": "Points pour la première pose",
+           "joker_can_extend": "Un joker peut compléter une combinaison posée",
+           "table_rearrange": "Réarranger les combinaisons posées"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_house_rules_are_labelled_in_plain_words_with_the_option_name_in_small_type(table: Table, lang: str) -> None:
+    table.client.set_cookie("lang", lang)
+    page = table.get("/new").get_data(as_text=True)
+    labels = dict(re.findall(r'<label for="house-(\w+)">([^<]*)</label>', page))
+    assert len(labels) == len(RUMMY_OPTIONS)
+    for name, label in labels.items():
+        assert label == OPTIONS[name].label_said() if lang == "en" else label != OPTIONS[name].label, name
+        assert name not in label and name.replace("_", " ") not in label, name  # never the option's name
+    for name, label in HOUSE_LABELS[lang].items():
+        assert labels[name] == label
+        hint = page.split(f'<label for="house-{name}">')[1].split("</div>")[0]
+        assert '<code class="option-name"' in hint and f">{name}</code></small>" in hint  # the name, for the CLI
+    assert 'name="house-opening_threshold"' in page and 'id="house-opening_threshold"' in page  # names unchanged
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_kaiser_house_rules_are_labelled_in_plain_words(table: Table, lang: str) -> None:
+    evening = table.evening()
+    table.client.set_cookie("lang", lang)
+    page = table.get(evening).get_data(as_text=True)
+    labels = dict(re.findall(r'<label for="kaiser-house-(\w+)">([^<]*)</label>', page))
+    assert set(labels) == set(KAISER_OPTIONS)
+    expected = {
+        "en": ("Lowest bid", "What a made bid scores"),
+        "fr": ("Annonce la plus basse", "Ce que marque une annonce réussie"),
+    }
+    assert (labels["min_bid"], labels["made_bid"]) == expected[lang]
+    assert '<code class="option-name"' in page and ">min_bid</code>" in page

@@ -53,6 +53,7 @@ HOUSE = [f"house-{name}" for name in OPTIONS]
 KAISER_HOUSE = [f"kaiser-house-{name}" for name in OPTIONS]
 HANDS = [f"hand:{name}" for name in [*PLAYERS, "Zoé"]]
 LAID = [f"laid:{name}" for name in PLAYERS]
+KEPT = [f"jokers:{name}" for name in PLAYERS]
 SHEET = ["seen", "based_on", "submission"]
 KAISER_GAME = ["kaiser-preset", "kaiser-first", "kaiser-partner", "kaiser-second", "kaiser-second_partner"]
 FORMS = {
@@ -60,10 +61,12 @@ FORMS = {
     "{evening}/games": ["preset", "players", "first_dealer"],
     "{evening}/kaiser": [*KAISER_GAME, "kaiser-dealer", *KAISER_HOUSE],
     "{game}/rounds": ["winner", "finish", *HANDS, *SHEET],
-    "{rami}/rounds": ["winner", "finish", *HANDS, *LAID, *SHEET],
+    "{rami}/rounds": ["winner", "finish", *HANDS, *LAID, *KEPT, *SHEET],
     "{game}/events/1": ["winner", "finish", *HANDS, *SHEET],
     "{game}/events/1/delete": SHEET,
     "{game}/void": SHEET,
+    "{game}/reshuffle": ["again", *SHEET],
+    "{game}/rematch": SHEET,
     "{game}/buyback": ["player", *SHEET],
     "{kaiser}/hands": ["bidder", "bid", "no_trump", "tricks", "five_hearts", "three_spades", "dealer", *SHEET],
     "{kaiser}/passed": ["dealer", *SHEET],
@@ -139,6 +142,25 @@ def test_every_page_answers_without_a_server_error(table: Table, urls: dict[str,
     quoted = re.sub(r"[^A-Za-z0-9_.~-]", lambda m: "".join(f"%{b:02X}" for b in m[0].encode()), word)
     response = table.get(path.format(**urls, junk=quoted))
     assert response.status_code < 500, path
+
+
+def _endpoint(app: Flask, path: str, method: str) -> str:
+    """The view a path of the fuzz lists reaches, its placeholders filled with plausible values."""
+    filled = path.format(evening="/e/k", game="/e/k/games/1", rami="/e/k/games/2", kaiser="/e/k/games/3", junk="1")
+    endpoint, _ = app.url_map.bind("localhost").match(filled.split("?")[0], method=method)
+    return str(endpoint)
+
+
+def test_the_fuzz_lists_every_form_and_every_page_with_a_parameter(app: Flask) -> None:
+    # A view added later is fuzzed too, or this fails: every POST and every GET that reads its URL is listed.
+    posts = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())}
+    assert posts - {_endpoint(app, path, "POST") for path in FORMS} == set()
+    with_parameters = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if "GET" in (rule.methods or ()) and rule.arguments - {"key", "number"} and rule.endpoint != "static"
+    }
+    assert with_parameters - {_endpoint(app, path, "GET") for path in PAGES} == set()
 
 
 # --- records, for /import and the command line ---------------------------------------------------------------------

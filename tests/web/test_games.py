@@ -35,7 +35,7 @@ def test_the_rules_8_game_through_the_app_ends_with_c_taking_the_pot(table: Tabl
     play("A", {"B": 40, "C": 62, "D": 55}, ALL)
     play("B", {"A": 48, "C": 88, "D": 101}, ALL, finish="all_in_one")
     page = table.get(game).get_data(as_text=True)
-    assert "C is eliminated: buy back for 5 chips and restart at 48?" in page
+    assert "C is eliminated" in page and "Buy back for 5 chips" in page and "restarts at 48" in page
     buy("C"), buy("D")
     play("D", {"A": 30, "B": 75, "C": 20}, ALL)
     play("C", {"A": 77, "B": 20, "D": 110}, ALL)
@@ -52,7 +52,7 @@ def test_the_rules_8_game_through_the_app_ends_with_c_taking_the_pot(table: Tabl
 
 def test_a_round_without_javascript_redirects_and_with_htmx_returns_the_fragment(table: Table, game: str) -> None:
     response = table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
-    assert response.status_code == 303 and response.headers["Location"].endswith(game.split("localhost")[-1])
+    assert response.status_code == 303 and response.headers["Location"].endswith(game.split("localhost")[-1] + "#entry")
     table.get(game)
     response = table.post(
         f"{game}/rounds", {"winner": "B", "finish": "out", "hand:A": "4", "hand:C": "5", "hand:D": "6"}, htmx=True
@@ -275,7 +275,9 @@ def test_a_rounds_htmx_answer_does_not_grow_with_the_game(table: Table, game: st
         )
         assert response.status_code == 200
         sizes.append(len(response.get_data()))
-    assert max(sizes[30:]) - min(sizes[5:10]) < 200  # the same few parts, whatever the game's length
+    # The same few parts, whatever the game's length: compared round for round with the same winner (who went out
+    # and who deals next are named in the answer, so the answer's size depends on the winner).
+    assert max(abs(late - early) for early, late in zip(sizes[8:12], sizes[36:40], strict=True)) < 100
     page = table.get(game).get_data(as_text=True)
     assert page.count('<tr id="line-') == 20 and "Show the 20 earlier entries" in page
     assert table.get(f"{game}?all=1").get_data(as_text=True).count('<tr id="line-') == 40
@@ -292,7 +294,7 @@ def test_a_form_filled_before_a_player_was_eliminated_never_puts_a_hand_on_anoth
     assert response.status_code == 422 and "B is no longer in the game" in page
     assert [event["hands"] for event in _events(table)] == [{"B": 150, "C": 5, "D": 5}]  # nothing saved
     assert 'value="30"' in page  # C's 30 is kept on the fresh form, B's field is gone
-    assert "B is eliminated: buy back" in table.get(game).get_data(as_text=True)  # still offered
+    assert "Buy back for 5 chips" in table.get(game).get_data(as_text=True)  # still offered
 
 
 def test_a_correction_of_a_round_deleted_meanwhile_says_so(table: Table, game: str) -> None:

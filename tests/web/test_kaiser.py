@@ -66,8 +66,9 @@ def test_a_hand_shows_each_teams_change_and_the_rule(table: Table, game: str) ->
     assert hand(table, game, "Ana", 7, 6, NS, EW).status_code == 303
     page = table.get(game).get_data(as_text=True)
     assert rows(page) == [["1", "Ana 7", "+18", "−1"]]
-    assert "bid 7 made with 11 points: scores 7 + 11 = 18 (made_bid = bid_plus_points)" in page
-    assert "not bidding, below 45: adds its -1 points" in page
+    assert "Ana &amp; Céline: bid 7 made with 11 points: scores 7 + 11 = 18<br>" in page
+    assert "Ben &amp; Driss: not bidding, below 45: loses 1 point</small>" in page
+    assert "made_bid" not in page and "adds its" not in page  # no option names, no "adds its -1 points"
     assert events(table) == [
         {
             "type": "hand",
@@ -81,6 +82,38 @@ def test_a_hand_shows_each_teams_change_and_the_rule(table: Table, game: str) ->
         }
     ]
     assert "Ana deals" in page
+
+
+def explained(page: str) -> list[str]:
+    """Each hand's explanation lines, as a player reads them under the hand."""
+    return [unescape(re.sub(r"<[^>]+>", "", line)).strip() for line in re.split(r"<br>|</small>", page) if ": " in line]
+
+
+PLAIN = {
+    "en": [
+        "Ana & Céline: not bidding, below 45: loses 2 points",
+        "Ben & Driss: bid 11 no trump made with 12 points: scores 11 + 12 = 23, doubled in no trump: 46",
+        "Ana & Céline: bid 7 failed with 6 points: loses 7",
+        "Ben & Driss: not bidding, at 46: adds nothing for its 4 points (at 45 or more, only a bid scores)",
+    ],
+    "fr": [
+        "Ana & Céline : en défense, sous 45 : perd 2 points",
+        "Ben & Driss : annonce 11 sans atout réussie avec 12 points : marque 11 + 12 = 23, doublé à sans atout : 46",
+        "Ana & Céline : annonce 7 chutée avec 6 points : perd 7",
+        "Ben & Driss : en défense, à 46 : n'ajoute rien pour ses 4 points (à 45 ou plus, seule une annonce marque)",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_hand_is_explained_in_plain_words_in_the_players_language(table: Table, game: str, lang: str) -> None:
+    hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # Ben & Driss: (11 + 12) × 2 = 46, Ana & Céline −2
+    hand(table, game, "Ana", 7, 4, NS, NS)  # Ana & Céline fail 7 with 6 points, Ben & Driss at 46 add nothing
+    table.client.set_cookie("lang", lang)
+    page = table.get(game).get_data(as_text=True)
+    lines = [line for line in explained(page) if any(line.startswith(team) for team in (NS, EW))]
+    assert [line.replace("\u00a0", " ") for line in lines] == PLAIN[lang]
+    assert not re.search(r"made_bid|bid_out|bid_plus_points|adds its", page)
 
 
 @pytest.mark.parametrize(
@@ -105,7 +138,7 @@ def test_the_45_rule_the_other_team_at_45_adds_nothing(table: Table, game: str) 
     hand(table, game, "Ana", 7, 4, NS, NS)  # §8: Ana & Céline fail 7 with 6 points, Ben & Driss at 46 add nothing
     page = table.get(game).get_data(as_text=True)
     assert rows(page)[1] == ["2", "Ana 7", "−7", "0"]
-    assert "not bidding, at 46 (45 or more, bid_out): adds nothing for its 4 points" in page
+    assert "not bidding, at 46: adds nothing for its 4 points (at 45 or more, only a bid scores)" in page
 
 
 def test_a_team_reaching_52_wins_and_the_hand_form_goes(table: Table, game: str) -> None:
@@ -207,7 +240,7 @@ def test_correcting_a_past_hand_scores_every_later_hand_again_and_logs_it(table:
     page = table.get(game).get_data(as_text=True)
     slot = re.search(r"/events/(\d+)\"", page).group(1)
     form = table.get(f"{game}/hands/{slot}").get_data(as_text=True)
-    assert re.search(r'<input checked id="bidder-0" name="bidder" required type="radio" value="Ana">', form)
+    assert re.search(r'<input checked id="bidder-0" name="bidder" type="radio" value="Ana">', form)
     assert 'name="bid" value="7" checked' in form and 'name="tricks" value="6" checked' in form
     corrected = {"bidder": "Ana", "bid": 9, "tricks": 6, "five_hearts": NS, "three_spades": EW, "based_on": "0"}
     assert table.post(f"{game}/hands/{slot}", corrected).status_code == 303

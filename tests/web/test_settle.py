@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.conftest import Table
 
 ALL = ["A", "B", "C", "D"]
@@ -42,7 +44,7 @@ def test_the_settle_up_pays_c_and_stays_stable_as_payments_are_made(table: Table
     play_rules_8_game(table, game)
     page = table.get(f"{evening}/settle").get_data(as_text=True)
     assert payments(page) == ["A>C:16", "B>C:4", "D>C:13"]
-    assert "A pays C 3.20 EUR" in page and "+6.60" in page
+    assert "A pays C €3.20" in page and "+€6.60" in page
     response = table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "C", "chips": "16"})
     assert response.status_code == 303
     assert payments(table.get(f"{evening}/settle").get_data(as_text=True)) == ["B>C:4", "D>C:13"]
@@ -101,10 +103,22 @@ def test_a_payment_marked_by_mistake_is_taken_back_and_the_result_stays_shown(ta
     play_rules_8_game(table, table.game(evening, ALL))
     table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "C", "chips": "16"})
     page = table.get(f"{evening}/settle").get_data(as_text=True)
-    assert "Left to settle" in page and "A paid C 3.20 EUR" in page
+    assert "Left to settle" in page and "A paid C €3.20" in page
     assert re.search(r"<td>A</td><td class=\"num\">-16</td>.*?<td class=\"num\">0</td>", page)  # result, then left
     payment = re.search(r'name="payment" value="(\d+)"', page).group(1)
     assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-1"}).status_code == 303
     assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-2"}).status_code == 422
     page = table.get(f"{evening}/settle").get_data(as_text=True)
     assert payments(page) == ["A>C:16", "B>C:4", "D>C:13"] and "Left to settle" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_zero_balance_is_written_0_without_a_sign(table: Table, lang: str) -> None:
+    evening = table.evening()
+    game = table.game(evening, ["A", "B"])
+    assert table.round(game, "A", {"B": 150}, ["A", "B"]).status_code == 303  # B out at 150: A takes the pot
+    table.client.set_cookie("lang", lang)
+    page = table.get(f"{evening}/settle").get_data(as_text=True)
+    rows = dict(re.findall(r'<tr><td>([A-D])</td><td class="num">([^<]*)</td>', page))
+    assert rows == {"A": "+4", "B": "-4", "C": "0", "D": "0"}  # C and D did not play: no "+0"
+    assert not re.search(r"\+0(?![\d.,])", page)  # nor a signed zero anywhere else on the page

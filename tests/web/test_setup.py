@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from referee.web.setup import local_time
+from referee.web.local import local_time
 
 
 @pytest.fixture
@@ -20,5 +20,5 @@ def in_paris(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_stored_utc_times_show_in_the_time_zone_of_the_machine_at_the_table(in_paris: None) -> None:
-    assert local_time("2026-11-22T20:05:00+00:00") == "21:05"
-    assert local_time("2026-07-01T23:30:00+00:00", date=True) == "2026-07-02 01:30"
+    assert local_time("2026-11-22T20:05:00+00:00") == "9:05\u202fPM"  # English, outside a request
+    assert local_time("2026-07-01T23:30:00+00:00", date=True) == "Jul 2, 2026 1:30\u202fAM"

@@ -1,0 +1,193 @@
+"""The Kaiser auction (RULES.md §7): the calls a hand may record, checked against every auction of 4 players.
+
+Team A is Ana and Céline, team B Ben and Driss; they sit Ana, Ben, Céline, Driss clockwise, and Driss deals,
+so Ana calls first and Driss, the dealer, last.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from referee.rules.events import EventError
+from referee.rules.game import replay
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_bidding import Bid, check_auction, check_bidding
+from referee.rules.kaiser_events import KaiserError, KaiserHand, KaiserTeams, parse_kaiser_event
+from referee.rules.record import read_game
+from referee.rules.table import KaiserRules, rules_for
+
+TABLE = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})
+ORDER = ("Ana", "Ben", "Céline", "Driss")  # from the dealer's left; Driss deals
+# Every call a player could make, legal or not: a pass, or 4 to 13 (one outside 5-12 on each side), in no trump or not.
+CALLS: tuple[Bid | None, ...] = (None, *(Bid(value, nt) for value in range(4, 14) for nt in (False, True)))
+
+
+def kaiser(preset: str) -> KaiserRules:
+    rules = rules_for(preset)
+    assert isinstance(rules, KaiserRules)
+    return rules
+
+
+def rank(bid: Bid) -> int:
+    """The bids in order, counted independently of `bid_outranks`: 5, 5 NT, 6, 6 NT, … 12 NT."""
+    return 2 * bid.value + bid.no_trump
+
+
+def legal_auctions(min_bid: int, dealer_forced: bool) -> set[tuple[Bid | None, ...]]:
+    """Every legal auction, built call by call from RULES.md §7 rather than checked.
+
+    The three players before the dealer each pass or bid above every bid so far; the dealer then passes
+    (unless everybody passed and the dealer must bid), or bids at least the highest bid: only the dealer may
+    equal it.
+    """
+    bids = [Bid(value, nt) for value in range(min_bid, 13) for nt in (False, True)]
+    before: list[tuple[Bid | None, ...]] = [()]
+    for _ in range(3):
+        before = [
+            (*calls, call)
+            for calls in before
+            for call in (None, *bids)
+            if call is None or all(rank(call) > rank(bid) for bid in calls if bid is not None)
+        ]
+    auctions = set()
+    for calls in before:
+        highest = max((rank(bid) for bid in calls if bid is not None), default=None)
+        if highest is not None or not dealer_forced:
+            auctions.add((*calls, None))
+        auctions.update((*calls, bid) for bid in bids if highest is None or rank(bid) >= highest)
+    return auctions
+
+
+def accepted(rules: KaiserRules, calls: tuple[Bid | None, ...]) -> bool:
+    try:
+        check_bidding(rules, TABLE, "Driss", list(zip(ORDER, calls, strict=True)))
+    except KaiserError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("preset", ["kaiser", "kaiser-pagat"])
+def test_the_auction_check_accepts_exactly_the_legal_auctions_of_four_players(preset: str) -> None:
+    rules = kaiser(preset)
+    legal = legal_auctions(rules.min_bid, rules.all_pass == "dealer_forced")
+    checked = {calls for calls in itertools.product(CALLS, repeat=4) if accepted(rules, calls)}
+    assert checked == legal
+    assert ((None,) * 4 in legal) is (preset == "kaiser")  # everybody passed: a redeal, or the dealer is forced
+    assert (Bid(7), None, None, Bid(7)) in legal and (Bid(7), Bid(7), None, None) not in legal
+
+
+def call(player: str, bid: int | None = None, *, no_trump: bool = False) -> dict[str, Any]:
+    if bid is None:
+        return {"player": player, "call": "pass"}
+    return {"player": player, "call": bid} | ({"no_trump": True} if no_trump else {})
+
+
+def hand(bidder: str, bid: int, *calls: dict[str, Any], no_trump: bool = False, **more: Any) -> dict[str, Any]:
+    """A hand Driss dealt, won by `bidder` with `bid`: team A took 6 tricks and the 5♥, B the 3♠."""
+    return {
+        "type": "hand", "dealer": "Driss", "bidder": bidder, "bid": bid, "no_trump": no_trump,
+        "tricks": {"A": 6}, "five_hearts": "A", "three_spades": "B",
+    } | ({"calls": list(calls)} if calls else {}) | more  # fmt: skip
+
+
+def play(event: dict[str, Any], preset: str = "kaiser") -> KaiserGame:
+    parsed = parse_kaiser_event(event, 1, TABLE)
+    state = replay(KaiserGame.start(kaiser(preset), TABLE), [parsed]).standing()
+    assert isinstance(state, KaiserGame)
+    return state
+
+
+def refused(event: dict[str, Any], preset: str = "kaiser") -> str:
+    with pytest.raises(EventError) as caught:
+        play(event, preset)
+    assert caught.value.position == 1
+    return caught.value.reason
+
+
+AUCTION = (call("Ana", 6), call("Ben"), call("Céline", 7, no_trump=True), call("Driss"))
+
+
+def test_a_hand_with_its_auction_scores_as_without_and_keeps_the_calls() -> None:
+    with_calls = play(hand("Céline", 7, *AUCTION, no_trump=True, trump=None))
+    assert with_calls.scores == play(hand("Céline", 7, no_trump=True)).scores == ((7 + 11) * 2, -1)
+    parsed = parse_kaiser_event(hand("Céline", 7, *AUCTION, no_trump=True), 1, TABLE)
+    assert isinstance(parsed, KaiserHand)
+    assert parsed.calls == (("Ana", Bid(6)), ("Ben", None), ("Céline", Bid(7, no_trump=True)), ("Driss", None))
+    assert parsed.as_json()["calls"] == list(AUCTION)
+    assert parse_kaiser_event(parsed.as_json(), 1, TABLE) == parsed
+
+
+def test_a_hand_without_its_auction_writes_no_calls_so_old_records_replay_unchanged() -> None:
+    parsed = parse_kaiser_event(hand("Ana", 7), 1, TABLE)
+    assert isinstance(parsed, KaiserHand) and parsed.calls == () and parsed.trump is None
+    assert "calls" not in parsed.as_json() and "trump" not in parsed.as_json()
+
+
+def test_the_dealer_may_equal_and_wins_the_bid() -> None:
+    state = play(hand("Driss", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss", 7)))
+    assert state.scores == (11, -7)  # B took 2 tricks and the 3♠: −1, short of 7
+
+
+def test_the_trump_suit_is_kept_and_written_back() -> None:
+    parsed = parse_kaiser_event(hand("Ana", 7, trump="H"), 1, TABLE)
+    assert isinstance(parsed, KaiserHand) and parsed.trump == "H" and parsed.as_json()["trump"] == "H"
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (hand("Ana", 7, call("Ana", 7), call("Ben"), call("Céline")), "the auction is not over: Driss has not called"),
+        (hand("Ben", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss")), "won by Ana with 7, but the hand"),
+        (hand("Ana", 8, call("Ana", 7), call("Ben"), call("Céline"), call("Driss")), "the hand says Ana bid 8"),
+        (
+            hand("Ana", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss"), no_trump=True),
+            "the hand says Ana bid 7 no trump",
+        ),
+        (hand("Ben", 7, call("Ben", 7)), "call 1: it is Ana's turn to call, not Ben's"),
+        (hand("Ana", 7, call("Ana", 7), call("Ben", 7)), "7 does not beat Ana's 7; only the dealer may equal it"),
+        (hand("Ana", 7, call("Ana", 4)), r"call 1 \(Ana\): a bid is from 5 to 12, not 4"),
+        (hand("Ana", 7, *(call(p) for p in ORDER)), "everybody passed in this auction"),
+        (hand("Ana", 7, *AUCTION, call("Ana", 9)), "call 5: each player calls once"),
+        (hand("Ana", 7, call("Zoé", 7)), "player is one of Ana, Ben, Céline, Driss, not 'Zoé'"),
+        (hand("Ana", 7, {"player": "Ana", "call": "seven"}), r"call 1 \(Ana\) is \"pass\" or a whole-number bid"),
+        (hand("Ana", 7, {"player": "Ana", "call": "pass", "no_trump": True}), 'is "pass" or a whole-number bid'),
+        (hand("Ana", 7, {"player": "Ana", "bid": 7}), "call 1 is a player and their call"),
+        (hand("Ana", 7) | {"calls": "Ana 7"}, "calls is a list of calls"),
+        (hand("Ana", 7, trump="hearts"), "trump is one of S, H, D, C, not 'hearts'"),
+        (hand("Ana", 7, trump="H", no_trump=True), "a hand in no trump has no trump suit"),
+    ],
+)
+def test_a_recorded_auction_that_cannot_be_is_refused_with_the_reason(event: dict[str, Any], words: str) -> None:
+    with pytest.raises(EventError, match=words):
+        play(event)
+
+
+def test_in_kaiser_pagat_the_dealer_may_not_pass_when_everybody_else_did() -> None:
+    calls = (call("Ana"), call("Ben"), call("Céline"), call("Driss"))
+    assert "the dealer must bid (all_pass = dealer_forced)" in refused(hand("Driss", 6, *calls), "kaiser-pagat")
+    assert play(hand("Driss", 6, *calls[:3], call("Driss", 6)), "kaiser-pagat").scores == (11, -6)
+    assert "a bid is from 6 to 12, not 5" in refused(hand("Ana", 6, call("Ana", 5)), "kaiser-pagat")
+
+
+def test_check_auction_needs_the_hands_bid() -> None:
+    calls = [("Ana", Bid(7)), ("Ben", None), ("Céline", Bid(8)), ("Driss", None)]
+    check_auction(kaiser("kaiser"), TABLE, "Driss", calls, ("Céline", Bid(8)))
+    with pytest.raises(KaiserError, match="won by Céline with 8"):
+        check_auction(kaiser("kaiser"), TABLE, "Driss", calls, ("Ana", Bid(7)))
+
+
+def test_a_record_with_an_auction_replays_and_its_refusal_names_the_event() -> None:
+    record = {
+        "format": "referee.game/1",
+        "preset": "kaiser",
+        "teams": {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]},
+        "events": [hand("Céline", 7, *AUCTION, no_trump=True)],
+    }
+    game = read_game(record)
+    assert game.as_json()["events"][0]["calls"] == list(AUCTION) and game.standings().scores == (36, -1)
+    bad = record | {"events": [hand("Ana", 7, *AUCTION)]}
+    with pytest.raises(EventError, match="won by Céline with 7 no trump"):
+        read_game(bad).standings()
