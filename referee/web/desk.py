@@ -20,7 +20,7 @@ from referee.rules.examples import examples
 from referee.rules.kaiser_examples import KAISER_EXAMPLES
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import DEFAULT_PRESET, OptionError, get_preset, show_value
+from referee.rules.presets import DEFAULT_PRESET, OPTIONS, OptionError, get_preset, show_value
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
 from referee.rules.solver import BUDGET, SolverError, best_arrangement
@@ -405,7 +405,10 @@ def _rules_shown(rules: Rules) -> dict[str, Any]:
             for example in examples()
             if example.preset == rules.preset
         ]
-    options = [(*option, quotes_for(option[0], rules.preset)) for option in describe(rules)]
+    # Each option as (name, value, meaning, source, quotes, label): the label is its name in a player's words.
+    options = [
+        (*option, quotes_for(option[0], rules.preset), OPTIONS[option[0]].label_said()) for option in describe(rules)
+    ]
     return {
         "rules": rules,
         "preset": get_preset(rules.preset),

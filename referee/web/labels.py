@@ -39,9 +39,12 @@ class Field(StrEnum):
     NO_TRUMP = "no_trump"
     FIVE_HEARTS = "five_hearts"
     THREE_SPADES = "three_spades"
+    CALLS = "calls"
+    TRUMP = "trump"
     HANDS = "hands"
     LAID = "laid"
     TRICKS = "tricks"
+    KEPT = "unreturned_jokers"
 
 
 FIELD = {
@@ -54,6 +57,8 @@ FIELD = {
     Field.NO_TRUMP: _l("no trump"),
     Field.FIVE_HEARTS: _l("5♥ taken by"),
     Field.THREE_SPADES: _l("3♠ taken by"),
+    Field.CALLS: _l("the auction"),
+    Field.TRUMP: _l("trump"),
 }
 
 
@@ -63,4 +68,6 @@ def per_player(field: Field, name: str) -> str:
         return str(_l("%(name)s's hand", name=name))
     if field is Field.LAID:
         return str(_l("%(name)s laid", name=name))
+    if field is Field.KEPT:
+        return str(_l("jokers %(name)s kept", name=name))
     return str(_l("%(team)s's tricks", team=name))

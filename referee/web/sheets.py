@@ -17,7 +17,7 @@ from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.cards import JOKER, Card
+from referee.rules.cards import JOKER, SUIT_SYMBOLS, Card
 from referee.rules.game import Kind, Offer, Status, Step
 from referee.rules.kaiser import HandResult, KaiserGame, score_hand
 from referee.rules.kaiser_bidding import Bid
@@ -461,9 +461,9 @@ def evening_balances(players: Sequence[str], games: Sequence[GameSummary]) -> tu
 
 SINGLE_VALUES = (
     Field.WINNER, Field.PLAYER, Field.ALL_IN_ONE, Field.RAMI, Field.BIDDER, Field.BID, Field.NO_TRUMP,
-    Field.FIVE_HEARTS, Field.THREE_SPADES,
+    Field.FIVE_HEARTS, Field.THREE_SPADES, Field.CALLS, Field.TRUMP,
 )  # fmt: skip
-PER_PLAYER = (Field.HANDS, Field.LAID, Field.TRICKS)
+PER_PLAYER = (Field.HANDS, Field.LAID, Field.TRICKS, Field.KEPT)
 
 
 @dataclass(frozen=True)
@@ -485,14 +485,26 @@ class Correction:
     differences: tuple[Difference, ...]
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, field: Field | None = None) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "—"
+    if field is Field.CALLS and isinstance(value, list):
+        return " · ".join(_call_shown(call) for call in value if isinstance(call, dict))
+    if field is Field.TRUMP:
+        return SUIT_SYMBOLS.get(str(value), str(value))
     if isinstance(value, list):
         return " ".join(Card.parse(card).symbol for card in value)
     return str(value)
+
+
+def _call_shown(call: dict[str, Any]) -> str:
+    """One call of an auction as the change log writes it: "Ana pass", "Ben 7 no trump"."""
+    said = _("pass") if call.get("call") == "pass" else str(call.get("call"))
+    if call.get("no_trump"):
+        said = _("%(bid)s no trump", bid=said)
+    return f"{call.get('player')} {said}"
 
 
 def _entry_words(entry: dict[str, Any]) -> str:
@@ -515,7 +527,9 @@ def describe_change(change: Change) -> Correction:
     if after:
         for key in SINGLE_VALUES:
             if before.get(key) != after.get(key):
-                differences.append(Difference(str(FIELD[key]), _shown(before.get(key)), _shown(after.get(key))))
+                differences.append(
+                    Difference(str(FIELD[key]), _shown(before.get(key), key), _shown(after.get(key), key))
+                )
         for key in PER_PLAYER:
             old, new = before.get(key) or {}, after.get(key) or {}
             for name in dict.fromkeys([*old, *new]):

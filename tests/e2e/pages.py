@@ -539,7 +539,7 @@ class RulesPage(Screen):
         """Each option as listed: name, value as shown, and what it means (with its source)."""
         found = []
         for line in self.page.locator("dl.options > div").all():
-            name, value = (part.strip() for part in line.locator("dt").inner_text().split("=", 1))
+            name, value = line.locator("dt code").inner_text().strip(), line.locator("dt strong").inner_text().strip()
             found.append(RuleOption(name, value, " ".join(line.locator("dd").inner_text().split())))
         return found
 

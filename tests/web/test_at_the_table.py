@@ -169,3 +169,11 @@ def test_a_kaiser_game_s_first_dealer_may_be_drawn_and_the_deal_says_who_calls_f
     seats = ["Ana", "Ben", "Céline", "Driss"]  # clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner
     left = seats[(seats.index(drawn[1]) + 1) % 4]
     assert f"{drawn[1]} deals 8 cards each from the 32-card pack; {left} calls first." in game
+
+
+def test_the_change_log_names_the_jokers_a_correction_changed(table: Table) -> None:
+    game = table.game(table.evening(players="\n".join(RAMI)), RAMI, preset="rami-elimination")
+    assert table.post(f"{game}/rounds", rami_round()).status_code == 303
+    corrected = rami_round(**{"jokers:Bob": "1", "based_on": "0"})
+    assert table.post(f"{game}/events/1", corrected).status_code == 303
+    assert "<li>jokers Bob kept: <del>—</del> → <ins>1</ins></li>" in table.get(game).get_data(as_text=True)

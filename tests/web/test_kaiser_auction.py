@@ -113,3 +113,15 @@ def test_an_auction_left_at_not_given_is_no_auction(table: Table) -> None:
     blank = {f"call_{n}": "" for n in range(4)} | {"trump": ""}
     assert hand(table, game, "Ana", 7, 6, NS, EW, **blank).status_code == 303
     assert "calls" not in events(table)[0] and "trump" not in events(table)[0]
+
+
+def test_the_change_log_says_what_a_correction_did_to_the_auction_and_the_trump(table: Table) -> None:
+    game = start(table)
+    hand(table, game, "Céline", 7, 6, NS, EW)  # recorded without its auction
+    slot = re.search(r"/events/(\d+)\"", table.get(game).get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+    corrected = {"bidder": "Céline", "bid": 7, "tricks": 6, "five_hearts": NS, "three_spades": EW, "trump": "H"}
+    auction = AUCTION | {"nt_2": ""}  # Céline bid 7 in hearts
+    assert table.post(f"{game}/hands/{slot}", corrected | auction | {"based_on": "0"}).status_code == 303
+    log = unescape(table.get(game).get_data(as_text=True))
+    assert "<li>the auction: <del>—</del> → <ins>Ana 6 · Ben pass · Céline 7 · Driss pass</ins></li>" in log
+    assert "<li>trump: <del>—</del> → <ins>♥</ins></li>" in log

@@ -27,8 +27,8 @@ def test_every_presets_rules_page_shows_each_option_with_its_quotes(table: Table
 
 def test_the_kaiser_rules_page_shows_its_options_sources_and_worked_examples(table: Table) -> None:
     page = unescape(table.get("/rules/kaiser-pagat").get_data(as_text=True))
-    assert "<code>min_bid</code> = <strong>6</strong>" in page
-    assert "<code>all_pass</code> = <strong>dealer_forced</strong>" in page
+    assert "<strong>6</strong> <small><code>min_bid</code></small>" in page
+    assert "<strong>dealer_forced</strong> <small><code>all_pass</code></small>" in page
     assert "Source: 003: next dealer; pagat: dealer forced" in page
     assert "le donneur suivant prend du service" in page  # 003's sentence, in French
     assert "And if no player has bid, everyone lays their cards down" in page  # with its English gloss
@@ -61,7 +61,7 @@ def test_the_evening_rules_page_shows_its_kaiser_games_rules(table: Table) -> No
     assert "<code>run_max</code>" in page  # the evening's own (rummy) rules
     game = page.split('id="game-1"')[1]
     assert "Game 1: Kaiser" in game and "House rules changed here: target" in game
-    assert "<code>target</code> = <strong>40</strong>" in game
+    assert "<strong>40</strong> <small><code>target</code></small>" in game
     assert 'id="game-1-min_bid"' in game
     assert "A +8, B +2; A reaches 52 and wins" in game  # A 44, B 40 before: both past 40, A bid and wins
 
@@ -78,3 +78,15 @@ def test_a_desk_ruling_quotes_the_sentence_of_the_rule_it_rests_on(table: Table)
     page = unescape(table.post("/desk/meld", {"rules": "rami", "cards": "5D JK JK 8D"}).get_data(as_text=True))
     cite = page.split('class="cite"')[1]
     assert "qu'un seul joker par combinaison" in cite and "There may be at most one joker" not in cite
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("en", "Points needed to open: <strong>40</strong>"), ("fr", "Points pour la première pose")],
+)
+def test_every_option_is_named_in_a_player_s_words_with_its_command_line_name_small(
+    table: Table, language: str, label: str
+) -> None:
+    table.client.set_cookie("lang", language)
+    page = table.get("/rules/kaluki").get_data(as_text=True)
+    assert label in page and "<small><code>opening_threshold</code></small>" in page
