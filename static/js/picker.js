@@ -90,9 +90,14 @@
       if (document.activeElement === field) field.blur();
     }
 
+    // Rows count against the packs together, except rows of another `data-count` (the desk's melds after a
+    // rearrangement hold the very cards of the melds before).
+    function countGroup(row) { return (row && row.dataset.count) || ""; }
+
     function refresh() {
-      const counts = {};
+      const groups = {};
       for (const row of rows) {
+        const tally = (groups[countGroup(row)] = groups[countGroup(row)] || {});
         const field = input(row);
         const sum = total(field.value, values);
         const shown = row.querySelector("[data-total]");
@@ -101,10 +106,11 @@
         if (!row.dataset.won && !/^\d+$/.test(field.value.trim())) {
           for (const token of cards(field.value)) {
             const key = cardOf(token);
-            counts[key] = (counts[key] || 0) + 1;
+            tally[key] = (tally[key] || 0) + 1;
           }
         }
       }
+      const counts = groups[countGroup(active)] || {};
       for (const button of picker.querySelectorAll("[data-card]")) {
         const card = button.dataset.card;
         const limit = card === "JK" ? limits.jokers : limits.packs;

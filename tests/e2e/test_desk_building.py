@@ -39,3 +39,15 @@ def test_rearranging_the_table_keeps_three_cards_of_each_meld(page: Page) -> Non
     expect(verdict.get_by_role("listitem")).to_have_count(2)
     expect(verdict).to_contain_text("From the hand: 4♥ 4♣")
     expect(desk.cite()).to_have_text(re.compile(r"^The rule: table_rearrange = keep_three in kaluki — "))
+
+
+def test_the_melds_after_a_rearrangement_are_tapped_from_the_same_cards(page: Page) -> None:
+    # Two packs: two 5♦ on the table grey the 5♦ for the table's melds, but the melds after hold those very cards.
+    desk = DeskPage.open(page, "rearrange")
+    desk.tap_into("On the table, meld 1", "5♦", "6♦", "7♦", "8♦")
+    desk.tap_into("On the table, meld 2", "5♦", "5♥", "5♣")
+    expect(desk.picker.card("5♦")).to_be_disabled()
+    desk.tap_into("After, meld 1", "6♦", "7♦", "8♦")
+    expect(desk.picker.card("5♦")).to_be_enabled()
+    desk.picker.tap("5♦")
+    expect(desk.cards("After, meld 1")).to_have_value("6D 7D 8D 5D")
