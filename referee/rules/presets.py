@@ -194,6 +194,42 @@ LABELS: Mapping[str, str] = MappingProxyType(
     }
 )
 
+# Each value of a choice in a player's words, for the house-rules form (the records and the CLI keep the values).
+CHOICE_WORDS: Mapping[tuple[str, str], str] = MappingProxyType(
+    {
+        ("table_rearrange", "no"): N_("never"),
+        ("table_rearrange", "keep_three"): N_("each meld keeps three of its cards"),
+        ("table_rearrange", "manipulation"): N_("freely, if every meld is valid at the end of the turn"),
+        ("meld_values", "penalty"): N_("the penalty table"),
+        ("meld_values", "face"): N_("face values"),
+        ("meld_values", "salon"): N_("the salon table"),
+        ("opening_scope", "turn_total"): N_("all the melds of the turn together"),
+        ("opening_scope", "single_meld"): N_("one meld alone"),
+        ("set_joker_release", "both_missing"): N_("only by adding both missing suits"),
+        ("set_joker_release", "unambiguous"): N_("once the group has four cards"),
+        ("hand_values", "penalty"): N_("the penalty table"),
+        ("hand_values", "salon"): N_("the salon table (joker 20, ace 15)"),
+        ("scoring", "penalty"): N_("penalties: the lowest total wins"),
+        ("scoring", "points"): N_("points: the first to the target wins"),
+        ("buyback_score", "highest_remaining"): N_("the highest total still in"),
+        ("buyback_score", "zero"): N_("zero"),
+        ("made_bid", "bid_plus_points"): N_("the bid plus the points taken"),
+        ("made_bid", "points_taken"): N_("the points taken"),
+        ("all_pass", "next_dealer_redeal"): N_("the next dealer deals again"),
+        ("all_pass", "dealer_forced"): N_("the dealer must bid"),
+    }
+)
+
+
+def choice_said(name: str, value: str) -> str:
+    """A value of the choice `name` in a player's words, in the language spoken now (the value itself if none).
+
+    >>> choice_said("table_rearrange", "keep_three")
+    'each meld keeps three of its cards'
+    """
+    return say(CHOICE_WORDS.get((name, value), value))
+
+
 OPTIONS: Mapping[str, Option] = MappingProxyType(
     {
         o.name: replace(o, label=LABELS.get(o.name, ""))

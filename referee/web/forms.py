@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from collections.abc import Sequence
@@ -30,7 +31,16 @@ from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.laid import LaidError, laid_total
-from referee.rules.presets import DEFAULT_PRESET, MOST_PLAYERS, OPTIONS, PRESETS, OptionError, get_preset, show_value
+from referee.rules.presets import (
+    DEFAULT_PRESET,
+    MOST_PLAYERS,
+    OPTIONS,
+    PRESETS,
+    OptionError,
+    choice_said,
+    get_preset,
+    show_value,
+)
 from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, Round
@@ -138,7 +148,9 @@ def _house_rule_field(name: str) -> Field:
         choices = [SelectChoice("", "—"), SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
         return SelectField(label, choices=choices, default="")
     if option.kind == "choice":
-        return SelectField(label, choices={"": "—", **{c: c for c in option.choices}}, default="")
+        said = [LazyString(functools.partial(choice_said, name, value)) for value in option.choices]
+        words = [SelectChoice(value, text) for value, text in zip(option.choices, said, strict=True)]
+        return SelectField(label, choices=[SelectChoice("", "—"), *words], default="")
     return StringField(label, default="")
 
 

@@ -14,7 +14,7 @@ import pytest
 from referee.rules.cards import parse_cards
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import OPTIONS, OptionError, Value, parse_setting
+from referee.rules.presets import CHOICE_WORDS, OPTIONS, OptionError, Value, parse_setting
 from referee.rules.release import release_joker
 from referee.rules.table import RummyRules, rummy_rules
 
@@ -1120,3 +1120,9 @@ def test_every_option_has_a_short_plain_label_of_its_own() -> None:
     for name, option in OPTIONS.items():
         assert option.label_said() == option.label and len(option.label) <= 48, name  # English outside a request
         assert "_" not in option.label and option.label[0].isupper(), name  # words, not the option's name
+
+
+def test_every_value_of_every_choice_is_said_in_words() -> None:
+    said = {(name, value) for name, option in OPTIONS.items() if option.kind == "choice" for value in option.choices}
+    assert set(CHOICE_WORDS) == said  # each one, and nothing for a value no option takes
+    assert all("_" not in words for words in CHOICE_WORDS.values())

@@ -155,6 +155,30 @@ def test_house_rules_are_labelled_in_plain_words_with_the_option_name_in_small_t
     assert 'name="house-opening_threshold"' in page and 'id="house-opening_threshold"' in page  # names unchanged
 
 
+@pytest.mark.parametrize(
+    ("lang", "choices"),
+    [
+        (
+            "en",
+            ["never", "each meld keeps three of its cards", "freely, if every meld is valid at the end of the turn"],
+        ),
+        (
+            "fr",
+            ["jamais", "chaque combinaison garde trois de ses cartes", "librement, si chaque combinaison est valide"],
+        ),
+    ],
+)
+def test_a_house_rule_s_choices_are_said_in_words_and_sent_as_the_option_s_values(
+    table: Table, lang: str, choices: list[str]
+) -> None:
+    table.client.set_cookie("lang", lang)
+    page = table.get("/new").get_data(as_text=True)
+    select = page.split('name="house-table_rearrange">')[1].split("</select>")[0]
+    options = re.findall(r'<option(?: selected)? value="(\w*)">([^<]*)</option>', select)
+    assert [value for value, _ in options] == ["", "no", "keep_three", "manipulation"]  # what the records write
+    assert all(said.startswith(expected) for (_, said), expected in zip(options[1:], choices, strict=True))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_kaiser_house_rules_are_labelled_in_plain_words(table: Table, lang: str) -> None:
     evening = table.evening()
