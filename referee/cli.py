@@ -26,6 +26,7 @@ from referee.rules.values import penalty_json
 # The records, the settlement and the solver are imported by the commands that use them: `check` starts faster.
 if TYPE_CHECKING:
     from referee.rules.kaiser import KaiserGame
+    from referee.rules.record import EveningRecord
     from referee.rules.rummy import RummyGame
 
 BAD_INPUT = 2
@@ -369,23 +370,50 @@ def _describe_kaiser(game: KaiserGame) -> str:
 @click.argument("source", metavar="FILE")
 def settle_command(as_json: bool, source: str) -> None:
     """An evening record (FILE, or - for standard input) to balances and the fewest payments."""
-    from referee.rules.record import RecordError, game_chips, load_json, read_evening
+    from referee.rules.record import EVENING_FORMAT_2, RecordError, game_chips, load_json, read_evening
     from referee.rules.settlement import SettlementError, evening_balances, settle_json
 
     try:
-        evening = read_evening(load_json(_read_source(source)))
+        raw = load_json(_read_source(source))
+        evening = read_evening(raw)
         balances = evening_balances(game_chips(evening.games))
         data = settle_json(balances, evening.chip_value)
+        if raw["format"] == EVENING_FORMAT_2:
+            data |= _after_payments(evening, balances)
     except (RecordError, SettlementError) as error:
         raise click.UsageError(str(error)) from None
     currency = f" {evening.currency}" if evening.currency else ""
+
+    def pays(payments: list[dict[str, Any]], verb: str = "pays") -> list[str]:
+        return [
+            f"  {p['from']} {verb} {p['to']} {p['amount']}{currency} ({_plural(p['chips'], 'chip')})" for p in payments
+        ]
+
     lines = [f"  {name:<12} {chips:+d} chips" for name, chips in data["balances"].items()]
-    pays = [
-        f"  {p['from']} pays {p['to']} {p['amount']}{currency} ({_plural(p['chips'], 'chip')})"
-        for p in data["payments"]
-    ]
-    text = "\n".join(["balances:", *lines, "payments:", *(pays or ["  nobody owes anything"])])
-    _print(data, as_json, text)
+    text = ["balances:", *lines, "payments:", *(pays(data["payments"]) or ["  nobody owes anything"])]
+    if data.get("paid"):
+        text += ["paid already:", *pays(data["paid"], "paid"), "still to pay:"]
+        text += pays(data["to_pay"]) or ["  nobody owes anything now"]
+    _print(data, as_json, "\n".join(text))
+
+
+def _after_payments(evening: EveningRecord, balances: dict[str, int]) -> dict[str, Any]:
+    """A `referee.evening/2` record's payments marked made (`paid`), the balances `left` after them, and the
+    fewest payments for what is left (`to_pay`), as the app's settle-up page shows them."""
+    from referee.rules.record import standing_payments
+    from referee.rules.settlement import Payment, settle_json
+
+    paid = [Payment(p.payer, p.payee, p.chips) for p in standing_payments(evening.payments)]
+    left = dict(balances)
+    for payment in paid:
+        left[payment.payer] = left.get(payment.payer, 0) + payment.chips
+        left[payment.payee] = left.get(payment.payee, 0) - payment.chips
+    after = settle_json(left, evening.chip_value)
+    return {
+        "paid": [p.as_json(evening.chip_value) for p in paid],
+        "left": after["balances"],
+        "to_pay": after["payments"],
+    }
 
 
 def _meld_arguments(texts: Sequence[str], what: str) -> list[tuple[Card, ...]]:

@@ -29,6 +29,7 @@ class Evening:
     chip_value: Decimal
     currency: str
     created_at: str
+    group_id: int  # the group it belongs to (see `referee.storage.groups`)
 
 
 def now() -> str:
@@ -48,6 +49,7 @@ def _evening(row: dict[str, Any]) -> Evening:
         chip_value=Decimal(row["chip_value"]),
         currency=row["currency"],
         created_at=row["created_at"],
+        group_id=row["group_id"],
     )
 
 
@@ -60,8 +62,10 @@ def create_evening(
     options: dict[str, Any],
     chip_value: Decimal,
     currency: str,
+    group_id: int | None = None,
 ) -> Evening:
-    """Store a new evening with unguessable scorer and viewer keys, and remember its players' names."""
+    """Store a new evening with unguessable scorer and viewer keys, in the group `group_id` (else a new group of
+    its own), and remember its players' names."""
     row = {
         "scorer_key": secrets.token_urlsafe(18),
         "viewer_key": secrets.token_urlsafe(18),
@@ -72,6 +76,7 @@ def create_evening(
         "chip_value": f"{chip_value:.2f}",
         "currency": currency,
         "created_at": now(),
+        "group_id": group_id,  # None: the database gives the evening a group of its own
     }
     with writing(db):
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
@@ -89,6 +94,18 @@ def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
     return _evening(found[0]), found[0]["scorer_key"] == key
 
 
-def known_names(db: Database) -> list[str]:
-    """Every player's name seen at earlier evenings, for the players field's suggestions."""
-    return [row["name"] for row in db.query("SELECT name FROM people ORDER BY name COLLATE NOCASE")]
+def evenings_of(db: Database, group_id: int) -> list[Evening]:
+    """The group's evenings, newest first."""
+    found = rows(db, "SELECT * FROM evenings WHERE group_id = ? ORDER BY created_at DESC, id DESC", [group_id])
+    return [_evening(row) for row in found]
+
+
+def known_names(db: Database, group_id: int) -> list[str]:
+    """Every player's name seen at the group's evenings, for the players field's suggestions (never another
+    group's: the names a key shows are its own group's)."""
+    names = {
+        name
+        for (players,) in db.execute("SELECT players FROM evenings WHERE group_id = ?", [group_id]).fetchall()
+        for name in json.loads(players)
+    }
+    return sorted(names, key=lambda name: (name.casefold(), name))

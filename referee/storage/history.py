@@ -1,7 +1,8 @@
-"""A player's games at one evening: the games they sat in, each with its evening and its events."""
+"""A player's games at one evening or at a group's evenings: the games they sat in, each with its evening."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -29,16 +30,19 @@ class PlayedGame:
 _EVENING = "SELECT id, title, created_at FROM evenings WHERE id = ?"
 
 
-def games_played(db: Database, name: str, evening_id: int) -> list[PlayedGame]:
-    """The games `name` sat in at the evening `evening_id`, newest first.
+def games_played(db: Database, name: str, evening_ids: Collection[int]) -> list[PlayedGame]:
+    """The games `name` sat in at the evenings `evening_ids` (one evening's, or its group's), newest first.
 
-    One evening only: a name is not a person (a stranger can make an evening with a player of the same name), so
-    the history opened from an evening's link never reads another evening's games, titles, scores or players.
+    Those evenings only: a name is not a person (a stranger can make an evening with a player of the same name), so
+    the history opened from an evening's or a group's link never reads another group's games, titles, scores or
+    players.
     """
-    rows = list(db.query(_EVENING, [evening_id]))
-    if not rows:
-        return []
-    evening = EveningRef(rows[0]["id"], rows[0]["title"] or "", rows[0]["created_at"])
-    # A game's `players` are its seats (for Kaiser, its two teams' players).
-    played = [PlayedGame(evening, game) for game in games_of(db, evening_id) if name in game.players]
-    return sorted(played, key=lambda p: (p.game.created_at, p.game.number), reverse=True)
+    played = []
+    for evening_id in evening_ids:
+        found = list(db.query(_EVENING, [evening_id]))
+        if not found:
+            continue
+        evening = EveningRef(found[0]["id"], found[0]["title"] or "", found[0]["created_at"])
+        # A game's `players` are its seats (for Kaiser, its two teams' players).
+        played += [PlayedGame(evening, game) for game in games_of(db, evening_id) if name in game.players]
+    return sorted(played, key=lambda p: (p.game.created_at, p.evening.id, p.game.number), reverse=True)

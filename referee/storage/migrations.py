@@ -143,3 +143,54 @@ def m008_rematches(db: Database) -> None:
     """A rematch remembers the game it is the rematch of: asked twice (two phones, a double tap), it is made once."""
     db.table("games").add_column("rematch_of", int)
     db.execute("CREATE UNIQUE INDEX games_rematch_of ON games (rematch_of) WHERE rematch_of IS NOT NULL")
+
+
+@migrations()
+def m009_groups(db: Database) -> None:
+    """Groups (the Friday regulars), each with its scorer and viewer links; every evening belongs to one.
+
+    Each evening stored before groups gets a group of its own. An evening stored without a group (from /new, or
+    by an import) gets a new group of its own from a trigger, so that no evening is ever left without one.
+    """
+    db.table("groups").create(
+        {"id": int, "scorer_key": str, "viewer_key": str, "title": str, "created_at": str},
+        pk="id",
+        not_null={"scorer_key", "viewer_key", "created_at"},
+    )
+    db.table("groups").create_index(["scorer_key"], unique=True)
+    db.table("groups").create_index(["viewer_key"], unique=True)
+    db.execute("ALTER TABLE evenings ADD COLUMN group_id INTEGER REFERENCES groups(id)")
+    db.execute("CREATE INDEX evenings_group_id ON evenings (group_id, id)")
+    evenings = db.execute("SELECT id, title, created_at FROM evenings ORDER BY id").fetchall()
+    for evening_id, title, created_at in evenings:  # a group's keys: 144 random bits each, as hex
+        db.execute(
+            "INSERT INTO groups (scorer_key, viewer_key, title, created_at) "
+            "VALUES (lower(hex(randomblob(18))), lower(hex(randomblob(18))), ?, ?)",
+            [title, created_at],
+        )
+        db.execute("UPDATE evenings SET group_id = last_insert_rowid() WHERE id = ?", [evening_id])
+    db.execute(
+        "CREATE TRIGGER evenings_own_group AFTER INSERT ON evenings WHEN NEW.group_id IS NULL BEGIN "
+        "INSERT INTO groups (scorer_key, viewer_key, title, created_at) "
+        "VALUES (lower(hex(randomblob(18))), lower(hex(randomblob(18))), NEW.title, NEW.created_at); "
+        "UPDATE evenings SET group_id = last_insert_rowid() WHERE id = NEW.id; END"
+    )
+
+
+@migrations()
+def m010_evening_ids(db: Database) -> None:
+    """Each evening gets its own id (32 random hex digits), kept in its exports: an evening imported twice is
+    recognised. Every import form's one-time key is kept with the evening it made: a resend makes nothing more."""
+    db.execute("ALTER TABLE evenings ADD COLUMN uid TEXT")
+    db.execute("UPDATE evenings SET uid = lower(hex(randomblob(16)))")
+    db.execute("CREATE UNIQUE INDEX evenings_uid ON evenings (uid)")
+    db.execute(
+        "CREATE TRIGGER evenings_own_uid AFTER INSERT ON evenings WHEN NEW.uid IS NULL BEGIN "
+        "UPDATE evenings SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id; END"
+    )
+    db.table("imports").create(
+        {"submission": str, "evening_id": int, "created_at": str},
+        pk="submission",
+        foreign_keys=[("evening_id", "evenings", "id")],
+        not_null={"evening_id", "created_at"},
+    )

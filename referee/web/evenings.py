@@ -15,6 +15,7 @@ from referee.scorebook import open_book
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening, create_evening, evening_by_key
 from referee.storage.games import create_game, games_of
+from referee.storage.groups import group_of
 from referee.storage.rulings import rulings_of
 from referee.web.forms import AT_RANDOM, EveningForm, GameForm, house_rule_hints, split_names
 from referee.web.htmx import redirect_to, render
@@ -45,12 +46,17 @@ def new() -> ResponseReturnValue:
 
 def _new_context(form: EveningForm) -> dict[str, Any]:
     # No names suggested: a page without a key shows nothing of anybody's evenings (the players' names included).
-    return {"form": form, "names": [], "hints": house_rule_hints(form.preset.data or "kaluki")}
+    return {
+        "form": form,
+        "names": [],
+        "hints": house_rule_hints(form.preset.data or "kaluki"),
+        "action": url_for("evenings.create"),
+    }
 
 
 @bp.post("/new")
 def create() -> ResponseReturnValue:
-    """Create the evening and open it with the scorer's link."""
+    """Create the evening, in a new group of its own, and open it with the scorer's link."""
     form = EveningForm()
     if not form.validate():
         return render("evenings/new.html", "evenings/_new_form.html", 422, **_new_context(form))
@@ -95,6 +101,8 @@ def _show_context(evening: Evening, form: GameForm, kaiser_form: KaiserGameForm 
         "viewer_url": url_for("evenings.show", key=evening.viewer_key, _external=True),
         "scorer_url": url_for("evenings.show", key=evening.scorer_key, _external=True),
         "rulings": rulings_of(db, evening.id),
+        # The group's link goes to the scorer only: the viewer's link opens this evening and nothing else.
+        "group": group_of(db, evening) if g.scorer else None,
     }
 
 

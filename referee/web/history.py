@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 
 from referee.scorebook import open_book
@@ -25,7 +25,13 @@ def player(key: str, name: str) -> ResponseReturnValue:
     if name not in evening.players:
         abort(404)  # an evening's link shows its own players' histories, nobody else's
     db = get_db()
-    games = games_played(db, name, evening.id)
+    games = games_played(db, name, [evening.id])
     books = [open_book(db, played.game) for played in games]
-    history = build_history(name, games, books, evening.id)
-    return render_template("history/player.html", evening=evening, history=history)
+    return render_template(
+        "history/player.html",
+        history=build_history(name, games, books),
+        links={evening.id: key},
+        back_url=url_for("evenings.show", key=key),
+        back_title=evening.title,
+        in_group=False,
+    )

@@ -1,4 +1,4 @@
-"""A player's history at an evening, as its page shows it: their numbers over its games, and a line a game.
+"""A player's history at an evening or in a group, as its page shows it: their numbers, and a line a game.
 
 The numbers come from each game's replay (its book, `referee.scorebook`), never from anything stored:
 
@@ -62,7 +62,7 @@ class GameLine:
     evening_title: str
     number: int
     preset: str
-    here: bool  # played at the evening whose link opened the page: only then is the game linked
+    evening_id: int  # the evening it was played at: the page links the game when it has that evening's key
     outcome: str  # "won", "lost" or "playing"
     score: int | None  # the player's total, or their team's score; None when the game's rules no longer read
     team: str | None  # Kaiser: the player's team
@@ -102,7 +102,7 @@ def game_tally(name: str, book: Book) -> Tally:
     return Tally(games=1, won=won, rounds=rounds, penalty=penalty, kalukis=kalukis, buybacks=buybacks)
 
 
-def game_line(name: str, played: PlayedGame, book: Book, evening_id: int) -> GameLine:
+def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
     """The line of one game: its date, evening, preset, `name`'s result and score, and its chart."""
     state = book.state
     team = state.side_of(name)
@@ -114,7 +114,7 @@ def game_line(name: str, played: PlayedGame, book: Book, evening_id: int) -> Gam
         played.evening.title,
         played.game.number,
         played.game.preset,
-        played.evening.id == evening_id,
+        played.evening.id,
         outcome,
         state.score_of(name),
         team,
@@ -123,12 +123,8 @@ def game_line(name: str, played: PlayedGame, book: Book, evening_id: int) -> Gam
     )
 
 
-def build_history(
-    name: str, games: Sequence[PlayedGame], books: Sequence[Book], evening_id: int, shown: int = SHOWN
-) -> History:
-    """`name`'s history from their games (newest first) and their books, seen from the evening `evening_id`."""
+def build_history(name: str, games: Sequence[PlayedGame], books: Sequence[Book], shown: int = SHOWN) -> History:
+    """`name`'s history from their games (newest first) and their books."""
     tally = sum((game_tally(name, book) for book in books), Tally())
-    lines = tuple(
-        game_line(name, played, book, evening_id) for played, book in zip(games[:shown], books[:shown], strict=True)
-    )
+    lines = tuple(game_line(name, played, book) for played, book in zip(games[:shown], books[:shown], strict=True))
     return History(name, tally, lines, max(len(games) - shown, 0))

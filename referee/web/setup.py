@@ -45,6 +45,7 @@ def init_app(app: Flask) -> None:
         errors,
         evenings,
         games,
+        groups,
         guards,
         history,
         home,
@@ -100,4 +101,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(groups.bp)
     app.register_blueprint(app_shell.bp)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import secrets
 from typing import Any
 
 from flask import Blueprint, Response, abort, url_for
@@ -13,14 +15,26 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import TextAreaField
+from wtforms import HiddenField, StringField, TextAreaField
 
-from referee.rules.record import RecordError, load_json
+from referee.rules.record import EveningRecord, RecordError, load_json
 from referee.scorebook import open_book
 from referee.storage.db import get_db
+from referee.storage.evenings import Evening
 from referee.storage.games import game_of
-from referee.storage.transfer import evening_json, game_json, import_record
+from referee.storage.transfer import (
+    evening_json,
+    game_json,
+    imported_by,
+    read_record,
+    record_size,
+    replace_with,
+    same_evening,
+    size_of,
+    store_record,
+)
 from referee.web.evenings import open_evening
+from referee.web.forms import one_time_key
 from referee.web.guards import LARGEST_RECORD, import_limit, limiter
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet
@@ -81,19 +95,41 @@ def _cell(text: str) -> str:
 
 
 class ImportForm(FlaskForm):
-    """A game or evening record: a file, or its text pasted."""
+    """A game or evening record: a file, or its text pasted; with a one-time key, so a resend imports it once."""
 
     file = FileField(_l("A file exported by referee"))
     text = TextAreaField(_l("Or paste its text"))
+    submission = HiddenField(default=one_time_key)
+
+
+class ChoiceForm(FlaskForm):
+    """The second step, when the record's evening is here already: keep both, or replace the one here.
+
+    It carries the record again (as JSON) and the first step's one-time key; replacing asks for the scorer link
+    of the evening here, as only its scorer may overwrite it.
+    """
+
+    text = HiddenField()
+    submission = HiddenField()
+    choice = HiddenField()
+    scorer_link = StringField(
+        _l("The scorer link of the evening here"),
+        description=_l("Only its scorer may replace it: paste the link they use to keep the score."),
+    )
 
 
 @bp.route("/import", methods=["GET", "POST"])
 @limiter.limit(import_limit, methods=["POST"])
 def import_page() -> ResponseReturnValue:
-    """Recreate an evening from an exported record; a bad file is refused with the reason and makes nothing."""
+    """Recreate an evening from an exported record; a bad file is refused with the reason and makes nothing.
+
+    A record of an evening that is here already is not imported yet: the page asks whether to keep both or to
+    replace the one here (`confirm`).
+    """
     form = ImportForm()
     if not form.is_submitted():
         return render("transfer/import.html", "transfer/import.html", form=form)
+    db = get_db()
     upload = form.file.data
     text = _uploaded(upload.read()) if upload else (form.text.data or "")
     if text is None:
@@ -106,13 +142,80 @@ def import_page() -> ResponseReturnValue:
     elif not text.strip():
         form.form_errors.append(_("Choose a file, or paste the record's text."))
     elif form.validate():
+        done = imported_by(db, form.submission.data)
+        if done is not None:  # a resend of a form that imported already
+            return redirect_to(url_for("evenings.show", key=done.scorer_key))
         try:
-            evening = import_record(get_db(), load_json(text))
+            data = load_json(text)
+            record = read_record(data)
+            here = same_evening(db, record)
+            if here is not None:
+                return _choice(data, record, here, form.submission.data or one_time_key())
+            evening = store_record(db, record, form.submission.data)
         except RecordError as error:
             form.form_errors.append(str(error))
         else:
             return redirect_to(url_for("evenings.show", key=evening.scorer_key))
     return render("transfer/import.html", "transfer/import.html", 422, form=form)
+
+
+def _choice(
+    data: Any, record: EveningRecord, here: Evening, submission: str, status: int = 200, **chosen: Any
+) -> ResponseReturnValue:
+    """The second step's page: the evening here and the file's, side by side, and a form for each choice."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    keep = ChoiceForm(formdata=None, text=text, submission=submission, choice="keep")
+    replace = chosen.get("replace") or ChoiceForm(formdata=None, text=text, submission=submission, choice="replace")
+    return render(
+        "transfer/choose.html",
+        "transfer/choose.html",
+        status,
+        here=here,
+        here_size=size_of(get_db(), here),
+        file_size=record_size(record),
+        keep=keep,
+        replace=replace,
+    )
+
+
+@bp.post("/import/choice")
+@limiter.limit(import_limit)
+def confirm() -> ResponseReturnValue:
+    """Keep both (the file becomes a new evening) or replace the evening here (with its scorer link)."""
+    form = ChoiceForm()
+    db = get_db()
+    text = form.text.data or ""
+    if not form.validate() or form.choice.data not in ("keep", "replace") or len(text.encode()) > LARGEST_RECORD:
+        abort(400)
+    done = imported_by(db, form.submission.data)
+    if done is not None:  # a resend, or the other choice of a form that imported already
+        return redirect_to(url_for("evenings.show", key=done.scorer_key))
+    try:
+        data = load_json(text)
+        record = read_record(data)
+    except RecordError:
+        abort(400)  # the first step read this record: this form was not made by its page
+    here = same_evening(db, record)
+    submission = form.submission.data or None
+    if here is None or form.choice.data == "keep":
+        evening = store_record(db, record, submission)
+    elif not secrets.compare_digest(_key_in(form.scorer_link.data or "").encode(), here.scorer_key.encode()):
+        form.scorer_link.errors = [
+            _("This is not the scorer link of the evening here: it is left as it is. Paste its scorer link.")
+        ]
+        return _choice(data, record, here, submission or one_time_key(), 422, replace=form)
+    else:
+        evening = replace_with(db, here, record, submission)
+    return redirect_to(url_for("evenings.show", key=evening.scorer_key))
+
+
+SCORER_LINK = re.compile(r"/e/([A-Za-z0-9_-]+)")
+
+
+def _key_in(link: str) -> str:
+    """The evening's key in a pasted link (`https://…/e/KEY/…`), or the text itself when it is a bare key."""
+    found = SCORER_LINK.search(link)
+    return found.group(1) if found else link.strip()
 
 
 def _uploaded(data: bytes) -> str | None:

@@ -53,7 +53,7 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
     assert evening_by_key(db, evening.scorer_key) == (evening, True)
     assert evening_by_key(db, evening.viewer_key) == (evening, False)
     assert evening_by_key(db, "nope") is None
-    assert known_names(db) == ["Ana", "Ben"]
+    assert known_names(db, evening.group_id) == ["Ana", "Ben"]
 
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]

@@ -77,6 +77,8 @@ FORMS = {
     "/desk/best": ["rules", "hand", "minimise"],
     "{evening}/desk/best": ["rules", "hand", "minimise"],
     "/import": ["text"],
+    "/import/choice": ["text", "choice", "scorer_link", "submission"],
+    "{group}/new": ["title", "players", "preset", "chip_value", "currency", *HOUSE],
     "{evening}/settle/paid": ["payer", "payee", "chips", "submission"],
     "{evening}/settle/undo": ["payment", "submission"],
 }
@@ -88,6 +90,7 @@ PAGES = [
     "{game}?all={junk}",
     "/lang/{junk}?next={junk}",
     "{evening}/players/{junk}",
+    "{group}/players/{junk}",
     "/rules/{junk}",
     "/desk/{junk}",
     "/desk?preset={junk}",
@@ -111,7 +114,9 @@ def urls(table: Table) -> dict[str, str]:
     kaiser = table.post(f"{evening}/kaiser", data).headers["Location"]
     hand = {"bidder": "Ana", "bid": "7", "tricks": "6", "five_hearts": "Ana & Céline", "three_spades": "Ben & Driss"}
     assert table.post(f"{kaiser}/hands", hand).status_code == 303
-    return {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser}
+    group = re.search(r'href="(/g/[^"]+)"', table.get(evening).get_data(as_text=True))
+    assert group is not None
+    return {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser, "group": group.group(1)}
 
 
 def dump(table: Table) -> list[str]:
@@ -146,7 +151,8 @@ def test_every_page_answers_without_a_server_error(table: Table, urls: dict[str,
 
 def _endpoint(app: Flask, path: str, method: str) -> str:
     """The view a path of the fuzz lists reaches, its placeholders filled with plausible values."""
-    filled = path.format(evening="/e/k", game="/e/k/games/1", rami="/e/k/games/2", kaiser="/e/k/games/3", junk="1")
+    placeholders = {"evening": "/e/k", "game": "/e/k/games/1", "rami": "/e/k/games/2", "kaiser": "/e/k/games/3"}
+    filled = path.format(**placeholders, group="/g/k", junk="1")
     endpoint, _ = app.url_map.bind("localhost").match(filled.split("?")[0], method=method)
     return str(endpoint)
 
