@@ -370,11 +370,14 @@ def _describe_kaiser(game: KaiserGame) -> str:
 @click.argument("source", metavar="FILE")
 def settle_command(as_json: bool, source: str) -> None:
     """An evening record (FILE, or - for standard input) to balances and the fewest payments."""
+    from referee.rules.group_record import GROUP_FORMAT
     from referee.rules.record import EVENING_FORMAT_2, RecordError, game_chips, load_json, read_evening
     from referee.rules.settlement import SettlementError, evening_balances, settle_json
 
     try:
         raw = load_json(_read_source(source))
+        if isinstance(raw, dict) and raw.get("format") == GROUP_FORMAT:
+            raise RecordError("this is a group record: settle one evening at a time, from its own export")
         evening = read_evening(raw)
         balances = evening_balances(game_chips(evening.games))
         data = settle_json(balances, evening.chip_value)

@@ -194,3 +194,22 @@ def m010_evening_ids(db: Database) -> None:
         foreign_keys=[("evening_id", "evenings", "id")],
         not_null={"evening_id", "created_at"},
     )
+
+
+@migrations()
+def m011_group_ids(db: Database) -> None:
+    """Each group gets its own id (32 random hex digits), kept in its exports: a group imported twice is recognised.
+    Every group import form's one-time key is kept with the group it made: a resend makes nothing more."""
+    db.execute("ALTER TABLE groups ADD COLUMN uid TEXT")
+    db.execute("UPDATE groups SET uid = lower(hex(randomblob(16)))")
+    db.execute("CREATE UNIQUE INDEX groups_uid ON groups (uid)")
+    db.execute(
+        "CREATE TRIGGER groups_own_uid AFTER INSERT ON groups WHEN NEW.uid IS NULL BEGIN "
+        "UPDATE groups SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id; END"
+    )
+    db.table("group_imports").create(
+        {"submission": str, "group_id": int, "created_at": str},
+        pk="submission",
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"group_id", "created_at"},
+    )

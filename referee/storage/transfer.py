@@ -157,14 +157,14 @@ def store_record(db: Database, record: EveningRecord, submission: str | None = N
             return made
         taken = record.id is None or db.execute("SELECT 1 FROM evenings WHERE uid = ?", [record.id]).fetchone()
         row = {
-            **_evening_row(record),
+            **evening_row(record),
             "scorer_key": scorer,
             "viewer_key": secrets.token_urlsafe(18),
             "created_at": at,
             "uid": uuid.uuid4().hex if taken else record.id,
         }
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
-        _fill(db, evening_id, record, at, submission)
+        fill_evening(db, evening_id, record, at, submission)
     return _by_key(db, scorer)
 
 
@@ -189,9 +189,9 @@ def replace_with(db: Database, evening: Evening, record: EveningRecord, submissi
         )
         for table in ("games", "rulings", "payments"):
             db.execute(f"DELETE FROM {table} WHERE evening_id = ?", [evening.id])  # noqa: S608 — a known name
-        row = _evening_row(record) | ({"uid": record.id} if record.id is not None else {})
+        row = evening_row(record) | ({"uid": record.id} if record.id is not None else {})
         db.table("evenings").update(evening.id, row)
-        _fill(db, evening.id, record, at, submission)
+        fill_evening(db, evening.id, record, at, submission)
     return _by_key(db, evening.scorer_key)
 
 
@@ -201,7 +201,8 @@ def _by_key(db: Database, key: object) -> Evening:
     return found[0]
 
 
-def _evening_row(record: EveningRecord) -> dict[str, Any]:
+def evening_row(record: EveningRecord) -> dict[str, Any]:
+    """The evening's own columns (title, players, rules, chip value, currency) as a record gives them."""
     return {
         "title": record.title,
         "players": json.dumps(list(record.players), ensure_ascii=False),
@@ -212,7 +213,7 @@ def _evening_row(record: EveningRecord) -> dict[str, Any]:
     }
 
 
-def _fill(db: Database, evening_id: int, record: EveningRecord, at: str, submission: str | None) -> None:
+def fill_evening(db: Database, evening_id: int, record: EveningRecord, at: str, submission: str | None) -> None:
     """Store the record's games, their event revisions, its rulings and its payments in the evening (in a write)."""
     for name in record.players:
         db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, at])

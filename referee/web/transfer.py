@@ -17,11 +17,20 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import HiddenField, StringField, TextAreaField
 
+from referee.rules.group_record import GROUP_FORMAT, GroupRecord, group_size, read_group
 from referee.rules.record import EveningRecord, RecordError, load_json
 from referee.scorebook import open_book
 from referee.storage.db import get_db
 from referee.storage.evenings import Evening
 from referee.storage.games import game_of
+from referee.storage.group_transfer import (
+    group_imported_by,
+    group_json,
+    same_group,
+    store_group,
+    stored_group_size,
+)
+from referee.storage.groups import Group
 from referee.storage.transfer import (
     evening_json,
     game_json,
@@ -35,6 +44,7 @@ from referee.storage.transfer import (
 )
 from referee.web.evenings import open_evening
 from referee.web.forms import one_time_key
+from referee.web.groups import open_group
 from referee.web.guards import LARGEST_RECORD, import_limit, limiter
 from referee.web.htmx import redirect_to, render
 from referee.web.sheets import build_sheet
@@ -59,6 +69,13 @@ def export_evening(key: str) -> ResponseReturnValue:
     return _download(
         _json(evening_json(get_db(), evening)), f"evening-{evening.created_at[:10]}.json", "application/json"
     )
+
+
+@bp.get("/g/<key>/group.json")
+def export_group(key: str) -> ResponseReturnValue:
+    """The whole group, every evening of it with its games and logs, as one group record."""
+    group = open_group(key)
+    return _download(_json(group_json(get_db(), group)), f"group-{group.created_at[:10]}.json", "application/json")
 
 
 @bp.get("/e/<key>/games/<int:number>/game.json")
@@ -124,7 +141,8 @@ def import_page() -> ResponseReturnValue:
     """Recreate an evening from an exported record; a bad file is refused with the reason and makes nothing.
 
     A record of an evening that is here already is not imported yet: the page asks whether to keep both or to
-    replace the one here (`confirm`).
+    replace the one here (`confirm`). A group record becomes a new group with all its evenings; a group here
+    already is only offered to keep both.
     """
     form = ImportForm()
     if not form.is_submitted():
@@ -142,11 +160,13 @@ def import_page() -> ResponseReturnValue:
     elif not text.strip():
         form.form_errors.append(_("Choose a file, or paste the record's text."))
     elif form.validate():
-        done = imported_by(db, form.submission.data)
+        done = _done(form.submission.data)
         if done is not None:  # a resend of a form that imported already
-            return redirect_to(url_for("evenings.show", key=done.scorer_key))
+            return done
         try:
             data = load_json(text)
+            if _is_group(data):
+                return _import_group(data, form.submission.data or one_time_key())
             record = read_record(data)
             here = same_evening(db, record)
             if here is not None:
@@ -181,22 +201,27 @@ def _choice(
 @bp.post("/import/choice")
 @limiter.limit(import_limit)
 def confirm() -> ResponseReturnValue:
-    """Keep both (the file becomes a new evening) or replace the evening here (with its scorer link)."""
+    """Keep both (the file becomes a new evening or group) or replace the evening here (with its scorer link)."""
     form = ChoiceForm()
     db = get_db()
     text = form.text.data or ""
     if not form.validate() or form.choice.data not in ("keep", "replace") or len(text.encode()) > LARGEST_RECORD:
         abort(400)
-    done = imported_by(db, form.submission.data)
+    done = _done(form.submission.data)
     if done is not None:  # a resend, or the other choice of a form that imported already
-        return redirect_to(url_for("evenings.show", key=done.scorer_key))
+        return done
+    submission = form.submission.data or None
     try:
         data = load_json(text)
+        if _is_group(data):  # a group here already is only kept both: a new group beside it
+            if form.choice.data != "keep":
+                abort(400)
+            group = store_group(db, read_group(data), submission)
+            return redirect_to(url_for("groups.show", key=group.scorer_key))
         record = read_record(data)
     except RecordError:
         abort(400)  # the first step read this record: this form was not made by its page
     here = same_evening(db, record)
-    submission = form.submission.data or None
     if here is None or form.choice.data == "keep":
         evening = store_record(db, record, submission)
     elif not secrets.compare_digest(_key_in(form.scorer_link.data or "").encode(), here.scorer_key.encode()):
@@ -207,6 +232,47 @@ def confirm() -> ResponseReturnValue:
     else:
         evening = replace_with(db, here, record, submission)
     return redirect_to(url_for("evenings.show", key=evening.scorer_key))
+
+
+def _is_group(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("format") == GROUP_FORMAT
+
+
+def _done(submission: str | None) -> ResponseReturnValue | None:
+    """Where a form that imported already goes: the evening or the group it made, else None."""
+    db = get_db()
+    evening = imported_by(db, submission)
+    if evening is not None:
+        return redirect_to(url_for("evenings.show", key=evening.scorer_key))
+    group = group_imported_by(db, submission)
+    if group is not None:
+        return redirect_to(url_for("groups.show", key=group.scorer_key))
+    return None
+
+
+def _import_group(data: Any, submission: str) -> ResponseReturnValue:
+    """A group record, checked whole: a new group, or the choice page when its group is here already."""
+    db = get_db()
+    record = read_group(data)
+    here = same_group(db, record)
+    if here is not None:
+        return _group_choice(data, record, here, submission)
+    group = store_group(db, record, submission)
+    return redirect_to(url_for("groups.show", key=group.scorer_key))
+
+
+def _group_choice(data: Any, record: GroupRecord, here: Group, submission: str) -> ResponseReturnValue:
+    """The second step's page for a group here already: both side by side, and the form that keeps both."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    keep = ChoiceForm(formdata=None, text=text, submission=submission, choice="keep")
+    return render(
+        "transfer/choose_group.html",
+        "transfer/choose_group.html",
+        here=here,
+        here_size=stored_group_size(get_db(), here),
+        file_size=group_size(record),
+        keep=keep,
+    )
 
 
 SCORER_LINK = re.compile(r"/e/([A-Za-z0-9_-]+)")
