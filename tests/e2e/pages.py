@@ -36,6 +36,9 @@ def sheet_cells(row: Locator) -> list[str]:
 
 def assert_fits_phone(page: Page) -> None:
     """The page never scrolls sideways on the phone."""
+    # After a tap that navigates, the new page's elements can be found before its stylesheet has loaded: measured
+    # then, an unstyled long link sticks out. The load event comes after the stylesheet.
+    page.wait_for_load_state("load")
     scroll, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
     if scroll > inner:
         wide = page.evaluate(WIDEST)  # which elements stick out, to say what to fix
