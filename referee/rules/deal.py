@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from referee.rules.kaiser import KaiserGame
 from referee.rules.rummy import RummyGame
 
-KAISER_PACK = 32  # A K Q J 10 9 8 7 of each suit, the 3♠ and 5♥ in place of the 7♠ and 7♥ (RULES.md §7)
-KAISER_HAND = 8
+KAISER_HAND = 8  # from the 32-card pack: A K Q J 10 9 8 7 of each suit, the 3♠ and 5♥ for the 7♠ and 7♥ (§7)
 
 
 @dataclass(frozen=True)
