@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from referee.rules.record import (
@@ -14,6 +13,7 @@ from referee.rules.record import (
     EveningRecord,
     RecordError,
     check_lengths,
+    iso_time,
     read_evening,
 )
 from referee.rules.words import say
@@ -81,14 +81,9 @@ def _evening(data: Any, where: str) -> EveningRecord:
 
 
 def _time(value: Any, where: str) -> str:
-    """A start time as the app writes it: ISO 8601 text."""
-    try:
-        if isinstance(value, str):
-            datetime.fromisoformat(value)
-            return value
-    except ValueError:
-        pass
-    raise RecordError(say('{where}: its start is a time in ISO 8601, like "2026-11-20T21:05:00+00:00"', where=where))
+    """A start time, as the app writes it."""
+    refusal = say('{where}: its start is a time in ISO 8601, like "2026-11-20T21:05:00+00:00"', where=where)
+    return iso_time(value, refusal)
 
 
 def group_size(record: GroupRecord) -> tuple[int, int]:

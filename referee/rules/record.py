@@ -384,15 +384,20 @@ def _evening_id(value: Any) -> str:
     return value
 
 
-def _moment(value: Any, where: str) -> str:
-    """A time as the app writes it: ISO 8601 text (a change's, a ruling's or a payment's `at`)."""
+def iso_time(value: Any, refusal: str) -> str:
+    """A time as the app writes it: ISO 8601 text; RecordError with `refusal` otherwise."""
     try:
         if isinstance(value, str):
             datetime.fromisoformat(value)
             return value
     except ValueError:
         pass
-    raise RecordError(say('{where}: "at" is a time in ISO 8601, like "2026-11-20T21:05:00+00:00"', where=where))
+    raise RecordError(refusal)
+
+
+def _moment(value: Any, where: str) -> str:
+    """A change's, a ruling's or a payment's `at`."""
+    return iso_time(value, say('{where}: "at" is a time in ISO 8601, like "2026-11-20T21:05:00+00:00"', where=where))
 
 
 def _list(value: Any, key: str) -> list[Mapping[str, Any]]:

@@ -17,7 +17,6 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.events import EventError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
-from referee.rules.table import Family
 from referee.scorebook import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.db import get_db
 from referee.storage.games import (
@@ -256,7 +255,7 @@ def reshuffle(key: str, number: int) -> ResponseReturnValue:
     game = open_game(key, number, writing=True)
     db = get_db()
     book = open_book(db, game)
-    if book.family is not Family.RUMMY or book.state.over or not SheetForm().validate():
+    if not SCREENS[book.family].has_stock or book.state.over or not SheetForm().validate():
         return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
     marked = stock_reshuffled(db, game.id)
     if request.form.get("again") == "1":

@@ -32,6 +32,7 @@ class Screen(Protocol):
     """How one family's entries are made on the phone."""
 
     template: str  # the folder of the family's partials: _entry.html, _actions.html
+    has_stock: bool  # whether its rounds are played from a stock that may be reshuffled (and run out: a void round)
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
@@ -66,6 +67,7 @@ class RummyScreen:
     """A round: who went out and how, each other hand tapped or typed, Rami's laid points."""
 
     template = "games/rummy"
+    has_stock = True
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """A hand field for each player still in."""
@@ -224,6 +226,7 @@ class KaiserScreen:
     """A hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
 
     template = "games/kaiser"
+    has_stock = False
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The hand form, with the dealer the scorer sees."""
