@@ -175,5 +175,5 @@ def running_totals(book: Book) -> Totals:
 def chart_for_book(book: Book) -> Chart:
     """The running-totals chart of a game (Kaluki, Rami or Kaiser), up to its first entry that no longer replays."""
     totals = running_totals(book)
-    styles = colours(book.game.players, evening_seats()) if isinstance(book.rules, RummyRules) else None
+    styles = colours(book.game.players, evening_seats()) if LAYOUTS[book.family].coloured else None
     return running_totals_chart(totals, LAYOUTS[book.family].unit, chart_mark(book.rules), styles)

@@ -9,8 +9,8 @@ game shows its latest lines; the earlier ones are a tap away.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from flask import g, has_request_context
@@ -119,11 +119,24 @@ class Sheet:
         return sum(line.number is not None for line in self.lines) + self.earlier
 
 
+@dataclass(frozen=True)
+class Marks:
+    """The sheet's marks: each column's standing ("leader", "danger"), a round's reach, the elimination threshold."""
+
+    standing: Mapping[str, str] = field(default_factory=dict)
+    reach: int = 0
+    threshold: int | None = None
+
+
 class Layout(Protocol):
     """How one family lays out its sheet."""
 
     unit: str
     noted: bool
+    coloured: bool  # a column per player, each in the player's colour (sheet, chart, history)
+
+    def marks(self, state: Any, steps: Sequence[Step]) -> Marks:
+        """The leader and the players close to elimination, after `steps`."""
 
     def columns(self, state: Any) -> tuple[Column, ...]:
         """The columns after the last entry."""
@@ -146,6 +159,12 @@ class RummyLayout:
 
     unit = "round"
     noted = False
+    coloured = True
+
+    def marks(self, state: RummyGame, steps: Sequence[Step]) -> Marks:
+        """The leader, and every player one round as costly as the costliest so far would eliminate."""
+        reach = round_reach(steps)
+        return Marks(rummy_standings(state, reach), reach, state.rules.elimination_threshold)
 
     def columns(self, state: RummyGame) -> tuple[Column, ...]:
         """A column per player, the next dealer marked."""
@@ -212,6 +231,11 @@ class KaiserLayout:
 
     unit = "hand"
     noted = True
+    coloured = False
+
+    def marks(self, state: KaiserGame, steps: Sequence[Step]) -> Marks:
+        """None: the teams' columns carry no marks."""
+        return Marks()
 
     def columns(self, state: KaiserGame) -> tuple[Column, ...]:
         """A column per team, the team of the next dealer marked."""
@@ -341,7 +365,7 @@ def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:
     return marks
 
 
-def _dressed(columns: tuple[Column, ...], marks: dict[str, str], players: bool) -> tuple[Column, ...]:
+def _dressed(columns: tuple[Column, ...], marks: Mapping[str, str], players: bool) -> tuple[Column, ...]:
     """The columns with their short header names and, for players, their colours and marks."""
     shorts = short_names([column.name for column in columns])
     painted = colours([column.name for column in columns], evening_seats()) if players else {}
@@ -359,13 +383,11 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     lines = tuple(layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
     state = book.state
     refusal = book.replayed.refusal
-    rummy = isinstance(state, RummyGame)
-    reach = round_reach(steps) if rummy else 0
-    marks = rummy_standings(state, reach) if rummy else {}
+    marks = layout.marks(state, steps)
     return Sheet(
         family=book.family,
         preset=book.rules.preset,
-        columns=_dressed(layout.columns(state), marks, rummy),
+        columns=_dressed(layout.columns(state), marks.standing, layout.coloured),
         lines=lines,
         earlier=first,
         footers=layout.footers(state),
@@ -380,8 +402,8 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
         last=book.entries[-1] if book.entries else None,
         version=book.version,
         problem=None if refusal is None else str(refusal),
-        reach=reach,
-        threshold=state.rules.elimination_threshold if rummy else None,
+        reach=marks.reach,
+        threshold=marks.threshold,
     )
 
 
@@ -485,14 +507,14 @@ class Correction:
     differences: tuple[Difference, ...]
 
 
-def _shown(value: Any, field: Field | None = None) -> str:
+def _shown(value: Any, what: Field | None = None) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "—"
-    if field is Field.CALLS and isinstance(value, list):
+    if what is Field.CALLS and isinstance(value, list):
         return " · ".join(_call_shown(call) for call in value if isinstance(call, dict))
-    if field is Field.TRUMP:
+    if what is Field.TRUMP:
         return SUIT_SYMBOLS.get(str(value), str(value))
     if isinstance(value, list):
         return " ".join(Card.parse(card).symbol for card in value)
