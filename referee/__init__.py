@@ -45,9 +45,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from referee.storage import db
-    from referee.web import setup
+    from referee.web import database, setup
 
-    db.init_app(app)
+    database.init_app(app)
     setup.init_app(app)
     return app

@@ -1,4 +1,4 @@
-"""The database connection: one per request on `g`, WAL mode, migrated when the app starts."""
+"""Opening the database (foreign keys, a busy timeout; WAL and migrations when asked), reads and write transactions."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from referee.storage.migrations import migrations
@@ -27,32 +26,11 @@ def connect(path: str | Path, *, migrate: bool = True) -> Database:
     return db
 
 
-_MIGRATED: set[str] = set()  # the database files this process has migrated (and put in WAL mode)
-
-
 def rows(db: Database, sql: str, params: list[object]) -> list[dict[str, object]]:
     """The rows of a read, as dicts: one statement, without the savepoint sqlite-utils' `query` wraps it in."""
     cursor = db.execute(sql, params)
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
-def get_db() -> Database:
-    """This request's database connection."""
-    if "db" not in g:
-        path = current_app.config["DATABASE"]
-        g.db = connect(path, migrate=path not in _MIGRATED)  # migrated once per file, then a light connection
-        _MIGRATED.add(path)
-        g.db.referee_path = current_app.config["DATABASE"]  # where the game books of this database are cached
-    db: Database = g.db
-    return db
-
-
-def close_db(error: BaseException | None = None) -> None:
-    """Close this request's connection, if it opened one."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
 
 
 @contextmanager
@@ -65,10 +43,3 @@ def writing(db: Database) -> Iterator[Database]:
         db.conn.rollback()
         raise
     db.conn.commit()
-
-
-def init_app(app: Flask) -> None:
-    """Migrate the database now and close each request's connection after it."""
-    app.teardown_appcontext(close_db)
-    connect(app.config["DATABASE"]).close()
-    _MIGRATED.add(app.config["DATABASE"])

@@ -38,22 +38,15 @@ def _secret_key(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
-    from referee.web import (
-        app_shell,
-        assets,
-        desk,
-        errors,
-        evenings,
-        games,
-        groups,
-        guards,
-        history,
-        home,
-        security,
-        settle,
-        transfer,
-    )
+    from referee.web import app_shell, assets, errors, guards, home, security
+    from referee.web.desk import views as desk
+    from referee.web.evenings import views as evenings
+    from referee.web.games import views as games
+    from referee.web.groups import views as groups
+    from referee.web.history import views as history
     from referee.web.htmx import htmx
+    from referee.web.settle import views as settle
+    from referee.web.transfer import views as transfer
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)

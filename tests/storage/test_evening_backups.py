@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from referee.rules.record import RecordError
 from referee.rules.rummy_events import RummyEvent, Void, rummy_event_from_json
-from referee.scorebook import correct, record
+from referee.services.games import correct, record
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key
 from referee.storage.games import create_game, current_events, games_of

@@ -9,7 +9,7 @@ import pytest
 
 from referee.rules.events import EventError
 from referee.rules.rummy_events import Buyback, Round, Void
-from referee.scorebook import Done, StaleEdit, correct, open_book, record
+from referee.services.games import Done, StaleEdit, correct, open_book, record
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening, evening_by_key, known_names
 from referee.storage.games import (

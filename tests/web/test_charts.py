@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.table import rules_for
-from referee.scorebook import read_book
+from referee.services.games import read_book
 from referee.storage.games import StoredEvent, StoredGame
-from referee.web.charts import (
+from referee.web.games.charts import (
     BOTTOM,
     HEIGHT,
     LEFT,

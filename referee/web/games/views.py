@@ -1,6 +1,6 @@
 """A game's page, for every family: the score sheet, the next entry, buy-backs, passed deals, corrections, undo.
 
-Each view opens the game's book once (`referee.scorebook`), so a request replays the game at most once, and
+Each view opens the game's book once (`referee.services.games`), so a request replays the game at most once, and
 a write adds its entry onto the replay of the version it was made on. After a write an htmx request gets
 the fresh entry form and, out of band, only what changed on the sheet: the new line, the totals, the status.
 """
@@ -17,8 +17,7 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.events import EventError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
-from referee.scorebook import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
-from referee.storage.db import get_db
+from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
 from referee.storage.games import (
     StoredGame,
     change_log,
@@ -28,12 +27,13 @@ from referee.storage.games import (
     slots_of,
     stock_reshuffled,
 )
-from referee.web.charts import chart_for_book
-from referee.web.evenings import open_evening
+from referee.web.database import get_db
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
+from referee.web.games.charts import chart_for_book
+from referee.web.games.screens import SCREENS, decisions_sent, undecided_reason
+from referee.web.games.sheets import build_sheet, describe_change, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
-from referee.web.screens import SCREENS, decisions_sent, undecided_reason
-from referee.web.sheets import build_sheet, describe_change, line_instead, line_of
+from referee.web.links import open_evening
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
 

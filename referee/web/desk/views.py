@@ -28,14 +28,14 @@ from referee.rules.sources import Quote, quotes_for
 from referee.rules.table import KaiserRules, Rules, RummyRules, describe, rules_for, rummy_rules
 from referee.rules.table import citation as cited_option
 from referee.rules.values import most_cards_arranged, most_cards_held
-from referee.storage.db import get_db
 from referee.storage.evenings import Evening, evening_by_key
 from referee.storage.games import games_of
 from referee.storage.rulings import log_ruling, rulings_of
+from referee.web.database import get_db
 from referee.web.forms import KAISER_PRESETS, RUMMY_PRESETS
+from referee.web.games.sheets import picker_data
 from referee.web.guards import desk_limit, limiter
 from referee.web.htmx import render
-from referee.web.sheets import picker_data
 
 bp = Blueprint("desk", __name__)
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")

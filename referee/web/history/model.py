@@ -1,6 +1,6 @@
 """A player's history at an evening or in a group, as its page shows it: their numbers, and a line a game.
 
-The numbers come from each game's replay (its book, `referee.scorebook`), never from anything stored:
+The numbers come from each game's replay (its book, `referee.services.games`), never from anything stored:
 
 - games played: every game they sat in, finished or not; games won: the rummy games they won, and the Kaiser
   games their team won;
@@ -21,9 +21,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from referee.rules.rummy import BuybackResult, RoundResult, hand_value
 from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules, Scoring
-from referee.scorebook import Book
+from referee.services.games import Book
 from referee.storage.history import PlayedGame
-from referee.web.charts import Chart, chart_for_book
+from referee.web.games.charts import Chart, chart_for_book
 
 SHOWN = 20  # the games listed, newest first; the numbers count every game
 

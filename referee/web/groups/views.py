@@ -10,15 +10,16 @@ from flask.typing import ResponseReturnValue
 
 from referee.rules.presets import show_value
 from referee.rules.table import rules_for
-from referee.scorebook import open_book
-from referee.storage.db import get_db
+from referee.services.games import open_book
 from referee.storage.evenings import Evening, create_evening, evenings_of, known_names
 from referee.storage.games import games_of
-from referee.storage.groups import Group, group_by_key, players_of
+from referee.storage.groups import Group, players_of
 from referee.storage.history import games_played
+from referee.web.database import get_db
 from referee.web.forms import EveningForm, house_rule_hints, split_names
-from referee.web.history_model import build_history
+from referee.web.history.model import build_history
 from referee.web.htmx import redirect_to, render
+from referee.web.links import open_group
 
 bp = Blueprint("groups", __name__)
 
@@ -30,18 +31,6 @@ class GroupEvening:
     evening: Evening
     playing: bool
     key: str  # the evening's key of the same kind as the group's link that opened the page
-
-
-def open_group(key: str, *, writing: bool = False) -> Group:
-    """The group behind a link; 404 for an unknown link, 403 for a write through the viewer's link."""
-    found = group_by_key(get_db(), key)
-    if found is None:
-        abort(404)
-    group, scorer = found
-    if writing and not scorer:
-        abort(403)
-    g.group, g.scorer, g.key = group, scorer, key
-    return group
 
 
 def _playing(evening: Evening) -> bool:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from referee.rules.kaiser import HandResult
 from referee.rules.rummy import RoundResult, RummyGame
 from referee.rules.table import KaiserRules, RummyRules
-from referee.scorebook import Book
-from referee.web.sheets import LAYOUTS, colours, evening_seats
+from referee.services.games import Book
+from referee.web.games.sheets import LAYOUTS, colours, evening_seats
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 8, 18  # room for the y-axis numbers and the x-axis's first and last round

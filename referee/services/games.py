@@ -20,7 +20,7 @@ from referee.rules.game import Kind, Replayed, Unreadable
 from referee.rules.record import GameRecord
 from referee.rules.table import Family, Rules
 from referee.rules.words import say
-from referee.scorebook.cache import Cache
+from referee.services.cache import Cache
 from referee.storage import games as stored
 from referee.storage.games import StoredEvent, StoredGame, VersionChanged
 

@@ -20,12 +20,12 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
 from referee.rules.table import Family, KaiserRules, RummyRules
-from referee.scorebook import Book
-from referee.storage.db import get_db
+from referee.services.games import Book
 from referee.storage.games import stock_reshuffled
+from referee.web.database import get_db
 from referee.web.forms import SheetForm, round_data, round_event, round_form
-from referee.web.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
-from referee.web.sheets import picker_data
+from referee.web.games.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
+from referee.web.games.sheets import picker_data
 
 
 class Screen(Protocol):

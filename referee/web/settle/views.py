@@ -11,8 +11,7 @@ from wtforms import HiddenField, IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from referee.rules.settlement import Payment, settle
-from referee.scorebook import open_book
-from referee.storage.db import get_db
+from referee.services.games import open_book
 from referee.storage.games import games_of
 from referee.storage.payments import (
     Made,
@@ -24,10 +23,11 @@ from referee.storage.payments import (
     record_payment,
     take_back,
 )
-from referee.web.evenings import open_evening
+from referee.web.database import get_db
 from referee.web.forms import KeyedForm
+from referee.web.games.sheets import GameSummary, evening_balances, summarise
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import GameSummary, evening_balances, summarise
+from referee.web.links import open_evening
 
 bp = Blueprint("settle", __name__, url_prefix="/e/<key>/settle")
 TRIES = 5  # a payment whose plan moved on meanwhile is decided again, this many times at most

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from referee.scorebook import open_book
-from referee.storage.db import get_db
+from referee.services.games import open_book
 from referee.storage.history import games_played
-from referee.web.evenings import open_evening
-from referee.web.history_model import build_history
+from referee.web.database import get_db
+from referee.web.history.model import build_history
+from referee.web.links import open_evening
 
 bp = Blueprint("history", __name__)
 

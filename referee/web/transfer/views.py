@@ -19,8 +19,7 @@ from wtforms import HiddenField, StringField, TextAreaField
 
 from referee.rules.group_record import GROUP_FORMAT, GroupRecord, group_size, read_group
 from referee.rules.record import EveningRecord, RecordError, load_json
-from referee.scorebook import open_book
-from referee.storage.db import get_db
+from referee.services.games import open_book
 from referee.storage.evenings import Evening
 from referee.storage.games import game_of
 from referee.storage.group_transfer import (
@@ -42,12 +41,12 @@ from referee.storage.transfer import (
     size_of,
     store_record,
 )
-from referee.web.evenings import open_evening
+from referee.web.database import get_db
 from referee.web.forms import one_time_key
-from referee.web.groups import open_group
+from referee.web.games.sheets import build_sheet
 from referee.web.guards import LARGEST_RECORD, import_limit, limiter
 from referee.web.htmx import redirect_to, render
-from referee.web.sheets import build_sheet
+from referee.web.links import open_evening, open_group
 
 bp = Blueprint("transfer", __name__)
 

@@ -4,37 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, redirect, request, url_for
+from flask import Blueprint, flash, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.rules.deal import draw_first_dealer
 from referee.rules.record import RecordError
 from referee.rules.table import rules_for
-from referee.scorebook import open_book
-from referee.storage.db import get_db
-from referee.storage.evenings import Evening, create_evening, evening_by_key
+from referee.services.games import open_book
+from referee.storage.evenings import Evening, create_evening
 from referee.storage.games import create_game, games_of
 from referee.storage.groups import group_of
 from referee.storage.rulings import rulings_of
+from referee.web.database import get_db
 from referee.web.forms import AT_RANDOM, EveningForm, GameForm, house_rule_hints, split_names
+from referee.web.games.kaiser_forms import KaiserGameForm, kaiser_game_form
+from referee.web.games.sheets import evening_balances, summarise
 from referee.web.htmx import redirect_to, render
-from referee.web.kaiser_forms import KaiserGameForm, kaiser_game_form
-from referee.web.sheets import evening_balances, summarise
+from referee.web.links import open_evening
 
 bp = Blueprint("evenings", __name__)
-
-
-def open_evening(key: str, *, writing: bool = False) -> Evening:
-    """The evening behind a link; 404 for an unknown link, 403 for a write through the viewer's link."""
-    found = evening_by_key(get_db(), key)
-    if found is None:
-        abort(404)
-    evening, scorer = found
-    if writing and not scorer:
-        abort(403)
-    g.evening, g.scorer, g.key = evening, scorer, key
-    return evening
 
 
 @bp.get("/new")

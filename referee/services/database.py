@@ -1,0 +1,58 @@
+"""Connections: one per thread and database file, opened once with its pragmas, migrated once per process."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from referee.storage.db import connect
+
+_local = threading.local()
+_prepared: set[str] = set()  # the files this process has migrated (and put in WAL mode)
+_lock = threading.Lock()
+
+
+def prepare(path: str | Path) -> None:
+    """Migrate the database at `path` (and switch it to WAL), once per process: before any request uses it."""
+    key = str(path)
+    with _lock:
+        if key in _prepared:
+            return
+        connect(key).close()
+        _prepared.add(key)
+
+
+def connection(path: str | Path) -> Database:
+    """This thread's connection to the database at `path`: opened (and its pragmas set) on first use, then reused.
+
+    A thread keeps one connection: asked for another file, it closes the one it had. A connection is never
+    left inside a transaction between two uses (`release`).
+    """
+    key = str(path)
+    db: Database | None = getattr(_local, "db", None)
+    if db is not None and _local.path == key:
+        return db
+    if db is not None:
+        db.close()
+    prepare(key)
+    db = connect(key, migrate=False)
+    db.referee_path = key  # type: ignore[attr-defined]  # where this database's books are cached
+    _local.db, _local.path = db, key
+    return db
+
+
+def release() -> None:
+    """End a request's use of this thread's connection: a transaction left open (an error midway) is rolled back."""
+    db: Database | None = getattr(_local, "db", None)
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
+
+
+def forget() -> None:
+    """Close this thread's connection (a test's database is gone, or a backup is restored)."""
+    db: Database | None = getattr(_local, "db", None)
+    if db is not None:
+        db.close()
+    _local.db, _local.path = None, None

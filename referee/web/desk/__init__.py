@@ -1,0 +1,1 @@
+"""The desk screen: its views, forms and view models."""

@@ -1,0 +1,1 @@
+"""The evenings screen: its views, forms and view models."""

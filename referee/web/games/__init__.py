@@ -1,0 +1,1 @@
+"""The games screen: its views, forms and view models."""

@@ -1,0 +1,1 @@
+"""The groups screen: its views, forms and view models."""

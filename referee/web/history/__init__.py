@@ -1,0 +1,1 @@
+"""The history screen: its views, forms and view models."""

@@ -1,0 +1,1 @@
+"""The settle screen: its views, forms and view models."""

@@ -1,0 +1,1 @@
+"""The transfer screen: its views, forms and view models."""
