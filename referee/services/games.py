@@ -1,9 +1,10 @@
-"""The scorebook: the one way between the web and storage and the rules for a game's sheet and its entries.
+"""The games service: a game's book (its entries and their replay), and every write to it.
 
-A view calls one function per request: `open_book` to show a game, `record` to add an entry, `correct` to
-change or delete one. Each replays the game at most once, and usually not at all: the replayed game is kept
-per (game, version), and a new entry is checked and applied onto the replay of the version the write is
-based on. The write itself only confirms, inside its short transaction, that the version is unchanged.
+A view calls one function per request: `open_game` to show a game (its link, its game and its version read in
+one statement), `add_entry` to add an entry, `correct` to change or delete one, `start_game` and `rematch` to
+make one. Each replays the game at most once, and usually not at all: the replayed game is kept per (game,
+version), and a new entry is checked and applied onto the replay of the version the write is based on. The
+write itself only confirms, inside its short transaction, that the version is unchanged.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from referee.rules.table import Family, Rules
 from referee.rules.words import say
 from referee.services.cache import Cache
 from referee.storage import games as stored
-from referee.storage.games import StoredEvent, StoredGame, VersionChanged
+from referee.storage.evenings import Evening
+from referee.storage.games import Change, StoredEvent, StoredGame, VersionChanged, games_of
+
+__all__ = [
+    "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "Outcome", "StaleEdit", "StoredGame",
+    "add_entry", "books_of", "changes", "correct", "ever_recorded", "games_of", "open_book", "open_game", "rematch",
+    "start_game", "version_behind",
+]  # fmt: skip
 
 TRIES = 5  # a write whose game moved on meanwhile is decided again on the new version, this many times at most
 BOOKS: Cache[Book] = Cache()
@@ -101,9 +109,42 @@ def _key(db: Database, game: StoredGame, version: int) -> Hashable:
     return (_where(db), game.id, game.created_at, version)
 
 
-def open_book(db: Database, game: StoredGame) -> Book:
-    """The game as it stands now: from the cache when this version was seen, else read and replayed once."""
-    version = stored.game_version(db, game.id)
+@dataclass(frozen=True)
+class GameAt:
+    """What a game's link opens: the evening, whether the link is the scorer's, and the game's book."""
+
+    evening: Evening
+    scorer: bool
+    book: Book
+
+
+def open_game(db: Database, key: str, number: int) -> GameAt | None:
+    """Game `number` of the evening behind link `key`, as it stands now; None when there is no such game.
+
+    One statement when this version of the game was replayed before (the usual case), else a read and a replay.
+    """
+    behind = stored.game_behind(db, key, number)
+    if behind is None:
+        return None
+    return GameAt(behind.evening, behind.scorer, open_book(db, behind.game, behind.version))
+
+
+def version_behind(db: Database, key: str, number: int) -> int | None:
+    """The version of game `number` of the evening behind `key` (what a polling phone compares), in one statement."""
+    behind = stored.game_behind(db, key, number)
+    return None if behind is None else behind.version
+
+
+def books_of(db: Database, evening_id: int) -> list[Book]:
+    """The books of an evening's games, in the order they were started."""
+    return [open_book(db, game) for game in games_of(db, evening_id)]
+
+
+def open_book(db: Database, game: StoredGame, version: int | None = None) -> Book:
+    """The game as it stands now (at `version`, when the caller has just read it): from the cache when this version
+    was seen, else read and replayed once."""
+    if version is None:
+        version = stored.game_version(db, game.id)
     cached = BOOKS.get(_key(db, game, version))
     if cached is not None:
         return cached
@@ -152,29 +193,40 @@ class Outcome:
     book: Book
 
 
-def record(db: Database, game: StoredGame, event: Any, *, key: str | None = None, seen: int | None = None) -> Outcome:
-    """Add `event` to the game: checked by the rules on the game as it stands, written once.
+def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, seen: int | None = None) -> Outcome:
+    """Add `event` to the game of `book` (as the phone's request just read it): checked by the rules, written once.
 
     `key` is the form's one-time key (a form sent twice is recorded once); `seen` the game's version the
     form was filled on: the very same entry recorded since from another phone is kept once.
     EventError says why the rules refuse it; nothing is written then.
     """
-    for _ in range(TRIES):
-        book = open_book(db, game)
-        resent = stored.by_submission(db, key)
-        if resent is not None:
-            return Outcome(Done.REPEATED, resent.slot, book)
+    game = book.game
+    for attempt in range(TRIES):
+        if attempt:
+            book = open_book(db, game)
         same = _same_since(db, book, event, seen)
         if same is not None:
+            resent = stored.by_submission(db, key)
+            if resent is not None:
+                return Outcome(Done.REPEATED, resent.slot, book)
             stored.keep_once(db, game.id, same, key)  # a resend of this form, even after an undo, is kept once too
             return Outcome(Done.ALREADY_THERE, same, book)
         clash = _clash_since(db, book, event, seen)
         if clash is not None:
+            resent = stored.by_submission(db, key)
+            if resent is not None:
+                return Outcome(Done.REPEATED, resent.slot, book)
             raise Clash(book, clash)
-        after = book.replayed.then(event)  # EventError: refused, nothing written
+        try:
+            after = book.replayed.then(event)
+        except EventError:
+            resent = stored.by_submission(db, key)  # a resend of a form recorded before is no refusal
+            if resent is not None:
+                return Outcome(Done.REPEATED, resent.slot, open_book(db, game))
+            raise  # refused, nothing written
         data = event.as_json()
         try:
-            written = stored.append_event(db, game.id, book.version, data, key)
+            written = stored.append_event(db, game.id, book.version, data, key)  # the key is checked inside
         except VersionChanged:
             continue
         if written.repeated:
@@ -204,15 +256,17 @@ def _clash_since(db: Database, book: Book, event: Any, seen: int | None) -> int 
 
 
 def correct(
-    db: Database, game: StoredGame, slot: int, event: Any | None, based_on: int, *, key: str | None = None
+    db: Database, book: Book, slot: int, event: Any | None, based_on: int, *, key: str | None = None
 ) -> Outcome:
     """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`.
 
     Only the entries from the corrected one on are replayed. StaleEdit when someone changed the entry since;
     EventError when the corrected game does not replay (its position says which entry fails).
     """
-    for _ in range(TRIES):
-        book = open_book(db, game)
+    game = book.game
+    for attempt in range(TRIES):
+        if attempt:
+            book = open_book(db, game)
         resent = stored.by_submission(db, key)
         if resent is not None:
             return Outcome(Done.REPEATED, resent.slot, book)
@@ -246,3 +300,53 @@ def correct(
 def game_record(book: Book) -> GameRecord:
     """The game's record as it stands: its rules and seats with every current entry (RecordError if one is bad)."""
     return stored.record_of(book.game, book.entries)
+
+
+def changes(db: Database, book: Book) -> list[Change]:
+    """Every correction and deletion of the game's entries, newest first."""
+    return stored.change_log(db, book.game.id)
+
+
+def ever_recorded(db: Database, book: Book, slot: int) -> bool:
+    """Whether the game ever had an entry at `slot` (one deleted since included)."""
+    return slot in stored.slots_of(db, book.game.id)
+
+
+def start_game(
+    db: Database,
+    evening: Evening,
+    preset: str,
+    options: dict[str, Any],
+    players: Sequence[str],
+    first_dealer: int,
+    teams: dict[str, list[str]] | None = None,
+) -> StoredGame:
+    """Start a game of `evening` (RecordError when its rules or seats cannot make a game)."""
+    return stored.create_game(db, evening.id, preset, options, players, first_dealer, teams)
+
+
+def rematch(db: Database, book: Book) -> StoredGame:
+    """The next game with the same players, seats and rules once `book`'s game is over, the first deal passed to
+    the left; asked twice (a double tap, two phones), the game made the first time."""
+    game = book.game
+    seats = len(game.players)
+    return stored.create_game(
+        db,
+        game.evening_id,
+        game.preset,
+        game.options,
+        game.players,
+        (game.first_dealer + 1) % seats,
+        game.teams,
+        rematch_of=game.id,
+    )
+
+
+def stock_reshuffled(db: Database, book: Book) -> bool:
+    """Whether the stock was reshuffled once in the round being played."""
+    return stored.stock_reshuffled(db, book.game.id)
+
+
+def mark_reshuffled(db: Database, book: Book) -> None:
+    """Remember that the stock was reshuffled in the round being played."""
+    stored.mark_reshuffled(db, book.game.id)

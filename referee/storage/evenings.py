@@ -37,7 +37,8 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _evening(row: dict[str, Any]) -> Evening:
+def evening_of_row(row: dict[str, Any]) -> Evening:
+    """An evening from its stored row."""
     return Evening(
         id=row["id"],
         scorer_key=row["scorer_key"],
@@ -82,7 +83,7 @@ def create_evening(
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
         for name in players:
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
-    return _evening(db.table("evenings").get(evening_id))
+    return evening_of_row(db.table("evenings").get(evening_id))
 
 
 def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
@@ -91,13 +92,13 @@ def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
     found = rows(db, "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ? LIMIT 1", [key, key])
     if not found:
         return None
-    return _evening(found[0]), found[0]["scorer_key"] == key
+    return evening_of_row(found[0]), found[0]["scorer_key"] == key
 
 
 def evenings_of(db: Database, group_id: int) -> list[Evening]:
     """The group's evenings, newest first."""
     found = rows(db, "SELECT * FROM evenings WHERE group_id = ? ORDER BY created_at DESC, id DESC", [group_id])
-    return [_evening(row) for row in found]
+    return [evening_of_row(row) for row in found]
 
 
 def known_names(db: Database, group_id: int) -> list[str]:

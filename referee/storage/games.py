@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from referee.rules.record import GameRecord, read_game
 from referee.storage.db import rows, writing
-from referee.storage.evenings import now
+from referee.storage.evenings import Evening, evening_of_row, now
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,56 @@ def game_of(db: Database, evening_id: int, number: int) -> StoredGame | None:
     return _game(found[0]) if found else None
 
 
+_GAME_COLUMNS = (
+    "id",
+    "evening_id",
+    "number",
+    "preset",
+    "options",
+    "players",
+    "first_dealer",
+    "created_at",
+    "teams",
+    "version",
+)
+_EVENING_COLUMNS = (
+    "id", "scorer_key", "viewer_key", "title", "players", "preset", "options", "chip_value", "currency", "created_at",
+    "group_id",
+)  # fmt: skip
+_BEHIND = (  # the column names are the constants above, never input
+    "SELECT "  # noqa: S608
+    + ", ".join(f"g.{name} AS g_{name}" for name in _GAME_COLUMNS)
+    + ", "
+    + ", ".join(f"e.{name} AS e_{name}" for name in _EVENING_COLUMNS)
+    + " FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
+    " WHERE (e.scorer_key = ? OR e.viewer_key = ?) AND g.number = ? LIMIT 1"
+)
+
+
+@dataclass(frozen=True)
+class GameBehind:
+    """What a game's link opens, read in one statement: the evening, whether the link is the scorer's, the game and
+    its version."""
+
+    evening: Evening
+    scorer: bool
+    game: StoredGame
+    version: int
+
+
+def game_behind(db: Database, key: str, number: int) -> GameBehind | None:
+    """Game `number` of the evening whose scorer or viewer link has `key`, with its version; None for none."""
+    if not 0 < number < 2**63:  # a URL's number past SQLite's integers is no game (sqlite3 would overflow)
+        return None
+    found = rows(db, _BEHIND, [key, key, number])
+    if not found:
+        return None
+    row = found[0]
+    game = _game({name: row[f"g_{name}"] for name in _GAME_COLUMNS})
+    evening = evening_of_row({name: row[f"e_{name}"] for name in _EVENING_COLUMNS})
+    return GameBehind(evening, evening.scorer_key == key, game, int(row["g_version"]))  # type: ignore[call-overload]
+
+
 _CURRENT = """
     SELECT slot, revision, event FROM event_revisions AS r
     WHERE game_id = ? AND revision = (
@@ -209,9 +259,7 @@ def append_event(
         resent = by_submission(db, submission)
         if resent is not None:
             return resent
-        _confirm(db, game_id, version)
-        slot = db.execute(_NEXT_SLOT, [game_id])
-        slot_number: int = slot.fetchone()[0]
+        slot_number = _confirm(db, game_id, version)
         new_version = _insert(db, game_id, slot_number, 0, event, submission)
     return Written(slot_number, 0, new_version)
 
@@ -233,9 +281,6 @@ def revise_event(
         _confirm(db, game_id, version)
         new_version = _insert(db, game_id, slot, revision, event, submission)
     return Written(slot, revision, new_version)
-
-
-_NEXT_SLOT = "SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?"
 
 
 def stock_reshuffled(db: Database, game_id: int) -> bool:
@@ -272,27 +317,29 @@ def added_since(db: Database, game_id: int, version: int) -> set[int]:
     return {int(row[0]) for row in rows}
 
 
-def _confirm(db: Database, game_id: int, version: int) -> None:
-    if game_version(db, game_id) != version:
+_CONFIRM = (
+    "SELECT version, (SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = games.id) "
+    "FROM games WHERE id = ?"
+)
+
+
+def _confirm(db: Database, game_id: int, version: int) -> int:
+    """The slot a new event would take, once the game is confirmed still at `version` (VersionChanged if not)."""
+    found = db.execute(_CONFIRM, [game_id]).fetchone()
+    if found is None or int(found[0]) != version:
         raise VersionChanged(game_id)
+    return int(found[1])
+
+
+_INSERT = (
+    "INSERT INTO event_revisions (game_id, slot, revision, event, submission, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 def _insert(db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None) -> int:
-    revision_id = cast(
-        int,
-        db.table("event_revisions")
-        .insert(
-            {
-                "game_id": game_id,
-                "slot": slot,
-                "revision": revision,
-                "event": None if event is None else json.dumps(event, ensure_ascii=False),
-                "submission": key or None,
-                "created_at": now(),
-            }
-        )
-        .last_pk,
-    )
+    data = None if event is None else json.dumps(event, ensure_ascii=False)
+    inserted = db.execute(_INSERT, [game_id, slot, revision, data, key or None, now()])
+    revision_id = cast(int, inserted.lastrowid)
     db.execute("UPDATE games SET version = ? WHERE id = ?", [revision_id, game_id])
     return revision_id
 

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from referee.rules.record import RecordError
 from referee.rules.rummy_events import RummyEvent, Void, rummy_event_from_json
-from referee.services.games import correct, record
+from referee.services.games import add_entry, correct, open_book
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key
 from referee.storage.games import create_game, current_events, games_of
@@ -83,13 +83,13 @@ def play(db: Database, plan: Plan, title: str = "Friday") -> Evening:
     stored = []
     for seated, entries in plan.games:
         game = create_game(db, evening.id, "kaluki", {"elimination_threshold": 1000}, seated, 0)
-        stored.append((game, [record(db, game, _event(seated[0], hands)).slot for hands in entries]))
+        stored.append((game, [add_entry(db, open_book(db, game), _event(seated[0], hands)).slot for hands in entries]))
     for number, entry, change in plan.corrections:
         game, slots = stored[number]
         now = {event.slot: event.revision for event in current_events(db, game.id)}
         if slots[entry] in now:
             new = None if change == "delete" else _event(game.players[0], change)  # type: ignore[arg-type]
-            correct(db, game, slots[entry], new, based_on=now[slots[entry]])
+            correct(db, open_book(db, game), slots[entry], new, based_on=now[slots[entry]])
     for kind, rules, question, answer in plan.rulings:
         log_ruling(db, evening.id, kind, rules, question, answer)
     made: list[int] = []
@@ -185,7 +185,7 @@ def test_replacing_keeps_the_links_and_the_group_and_takes_the_files_games(db: D
     evening = play(db, PLAN)
     older = evening_json(db, evening)
     game = games_of(db, evening.id)[0]
-    record(db, game, Void())  # played on after the backup
+    add_entry(db, open_book(db, game), Void())  # played on after the backup
     log_ruling(db, evening.id, "joker", "kaluki", "JK", "stands for 5C")
     replaced = replace_evening(db, evening, older, "key-1")
     assert (replaced.id, replaced.scorer_key, replaced.viewer_key, replaced.group_id) == (

@@ -9,7 +9,7 @@ import pytest
 
 from referee.rules.events import EventError
 from referee.rules.rummy_events import Buyback, Round, Void
-from referee.services.games import Done, StaleEdit, correct, open_book, record
+from referee.services.games import Done, StaleEdit, add_entry, correct, open_book
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening, evening_by_key, known_names
 from referee.storage.games import (
@@ -58,11 +58,11 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = record(db, game, Round("Ana", {"Ben": 10})).slot
-    correct(db, game, slot, Round("Ana", {"Ben": 12}), based_on=0)
+    slot = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).slot
+    correct(db, open_book(db, game), slot, Round("Ana", {"Ben": 12}), based_on=0)
     assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 2
-    correct(db, game, slot, None, based_on=1)
+    correct(db, open_book(db, game), slot, None, based_on=1)
     assert current_events(db, game.id) == []
     log = change_log(db, game.id)
     assert [(c.before["hands"]["Ben"], c.after) for c in log] == [
@@ -74,21 +74,24 @@ def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-un
 def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     with pytest.raises(EventError):
-        record(db, game, Buyback("Ana"))
+        add_entry(db, open_book(db, game), Buyback("Ana"))
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 0
 
 
 def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    slot = record(db, game, Void()).slot
-    correct(db, game, slot, None, based_on=0)
+    slot = add_entry(db, open_book(db, game), Void()).slot
+    correct(db, open_book(db, game), slot, None, based_on=0)
     with pytest.raises(StaleEdit):
-        correct(db, game, slot, Void(), based_on=0)
+        correct(db, open_book(db, game), slot, Void(), based_on=0)
 
 
 def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    first, again = record(db, game, Void(), key="key"), record(db, game, Void(), key="key")
+    first, again = (
+        add_entry(db, open_book(db, game), Void(), key="key"),
+        add_entry(db, open_book(db, game), Void(), key="key"),
+    )
     assert (first.done, again.done, again.slot) == (Done.RECORDED, Done.REPEATED, first.slot)
     assert len(current_events(db, game.id)) == 1
 
@@ -96,10 +99,10 @@ def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-d
 def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     seen = game_version(db, game.id)
-    first = record(db, game, Void(), key="phone-1", seen=seen)
-    second = record(db, game, Void(), key="phone-2", seen=seen)
+    first = add_entry(db, open_book(db, game), Void(), key="phone-1", seen=seen)
+    second = add_entry(db, open_book(db, game), Void(), key="phone-2", seen=seen)
     assert (first.done, second.done, second.slot) == (Done.RECORDED, Done.ALREADY_THERE, first.slot)
-    third = record(db, game, Void(), key="phone-2-again", seen=game_version(db, game.id))
+    third = add_entry(db, open_book(db, game), Void(), key="phone-2-again", seen=game_version(db, game.id))
     assert third.slot != first.slot and third.done is Done.RECORDED
     assert len(current_events(db, game.id)) == 2
 
@@ -118,7 +121,7 @@ def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> No
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
     before = open_book(db, game)
     assert open_book(db, game) is before  # the same version: not replayed again
-    after = record(db, game, Round("Ana", {"Ben": 10})).book
+    after = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).book
     assert open_book(db, game) is after and after.version != before.version
     assert after.state.player("Ben").score == 10 and len(after.replayed.steps) == 1
 
@@ -132,13 +135,13 @@ def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # 
 
 def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted(db) -> None:  # type: ignore[no-untyped-def]
     game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
-    record(db, game, Round("Ana", {"Ben": 10}))
+    add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10}))
     broken = append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})
     record_after = open_book(db, game)
     assert record_after.replayed.refusal is not None and record_after.replayed.refusal.position == 2
     assert len(record_after.replayed.steps) == 1
     with pytest.raises(EventError):
-        record(db, game, Void())  # nothing goes after an entry that does not read
-    correct(db, game, broken.slot, None, based_on=0)
+        add_entry(db, open_book(db, game), Void())  # nothing goes after an entry that does not read
+    correct(db, open_book(db, game), broken.slot, None, based_on=0)
     assert open_book(db, game).replayed.refusal is None
-    assert record(db, game, Void()).done is Done.RECORDED
+    assert add_entry(db, open_book(db, game), Void()).done is Done.RECORDED

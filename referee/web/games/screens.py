@@ -20,8 +20,8 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
 from referee.rules.table import Family, KaiserRules, RummyRules
+from referee.services import games as service
 from referee.services.games import Book
-from referee.storage.games import stock_reshuffled
 from referee.web.database import get_db
 from referee.web.forms import SheetForm, round_data, round_event, round_form
 from referee.web.games.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
@@ -119,7 +119,7 @@ class RummyScreen:
             "pot": state.pot,
             "dealer": state.dealer(),
             "deal": next_deal(state),
-            "reshuffled": stock_reshuffled(get_db(), book.game.id),
+            "reshuffled": service.stock_reshuffled(get_db(), book),
         }
 
     def resent(self, book: Book, form: Any) -> None:

@@ -27,8 +27,7 @@ from referee.rules.rummy_events import Round
 from referee.rules.table import Family, RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
-from referee.services.games import Book, Entry
-from referee.storage.games import Change
+from referee.services.games import Book, Change, Entry
 from referee.web.games.labels import FIELD, FINISH, KIND, STATUS, STATUS_MARK, Field, per_player
 
 SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"

@@ -17,16 +17,8 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.events import EventError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
-from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct, open_book, record
-from referee.storage.games import (
-    StoredGame,
-    change_log,
-    create_game,
-    game_of,
-    mark_reshuffled,
-    slots_of,
-    stock_reshuffled,
-)
+from referee.services import games as service
+from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web.database import get_db
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
@@ -56,18 +48,17 @@ NOT_OVER = _l("This game is not over yet: its rematch waits for its end.")
 DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
 
 
-def _ever_recorded(book: Book) -> set[int]:
-    """The slots the game ever had, deleted ones included."""
-    return set(slots_of(get_db(), book.game.id))
-
-
-def open_game(key: str, number: int, *, writing: bool = False) -> StoredGame:
-    """Game `number` of the evening behind the link: 404 for none, 403 for a write through the viewer's link."""
-    evening = open_evening(key, writing=writing)
-    game = game_of(get_db(), evening.id, number)
-    if game is None:
+def open_game(key: str, number: int, *, writing: bool = False) -> Book:
+    """Game `number` of the evening behind the link, as it stands: 404 for none, 403 for a write through the viewer's
+    link."""
+    found = service.open_game(get_db(), key, number)
+    if found is None:
+        open_evening(key)  # an evening without that game: its 404 page leads back to the evening
         abort(404)
-    return game
+    if writing and not found.scorer:
+        abort(403)
+    g.evening, g.scorer, g.key = found.evening, found.scorer, key
+    return found.book
 
 
 def _context(
@@ -90,7 +81,7 @@ def _context(
         **screen.context(book),
     }
     if log:
-        context["log"] = [describe_change(change) for change in change_log(get_db(), book.game.id)]
+        context["log"] = [describe_change(change) for change in service.changes(get_db(), book)]
     return context
 
 
@@ -103,18 +94,20 @@ def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra:
 @bp.get("")
 def show(key: str, number: int) -> ResponseReturnValue:
     """The score sheet, with the next entry for the scorer; `?all=1` shows every line of a long game."""
-    return _page(open_book(get_db(), open_game(key, number)))
+    return _page(open_game(key, number))
 
 
 @bp.get("/live")
 def live(key: str, number: int) -> ResponseReturnValue:
     """The sheet other phones poll: 304 while the game is still at version `v`, else the fresh sheet."""
-    game = open_game(key, number)
-    db = get_db()
-    book = open_book(db, game)
-    if request.args.get("v") == str(book.version):
+    seen = request.args.get("v")
+    version = service.version_behind(get_db(), key, number)
+    if version is None:
+        abort(404)
+    if seen == str(version):
         response = make_response("", 304)
     else:
+        book = open_game(key, number)
         response = make_response(render_template("games/_live.html", **_context(book, log=False)))
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -123,9 +116,9 @@ def live(key: str, number: int) -> ResponseReturnValue:
 @bp.get("/chart")
 def chart(key: str, number: int) -> ResponseReturnValue:
     """The running totals as a chart: the fragment the game page fetches when it is opened, or a page of its own."""
-    game = open_game(key, number)
-    drawn = chart_for_book(open_book(get_db(), game))
-    return render("games/chart.html", "components/chart.html", game=game, chart=drawn)
+    book = open_game(key, number)
+    drawn = chart_for_book(book)
+    return render("games/chart.html", "components/chart.html", game=book.game, chart=drawn)
 
 
 def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | None = None) -> ResponseReturnValue:
@@ -156,7 +149,7 @@ def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bo
     """
     if reason:
         form.form_errors.append(reason)
-    fresh = open_book(get_db(), book.game)
+    fresh = service.open_book(get_db(), book.game)
     if not wants_fragment():
         return _page(fresh, 422, form)
     response = render("games/_refused.html", "games/_refused.html", 422, **_context(fresh, form, log=False))
@@ -171,7 +164,7 @@ def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = No
     A refusal is shown on `shown`, the entry form, when the entry came from another button.
     """
     try:
-        outcome = record(get_db(), book.game, event, key=form.submission.data, seen=form.seen_version())
+        outcome = service.add_entry(get_db(), book, event, key=form.submission.data, seen=form.seen_version())
     except Clash as clash:
         return _clashed(clash, shown or form, event)
     except (EventError, Busy) as error:
@@ -213,7 +206,7 @@ def _clashed(clash: Clash, form: SheetForm, event: Any) -> ResponseReturnValue:
 @bp.post("/rounds")
 def record_entry(key: str, number: int) -> ResponseReturnValue:
     """Record the next round (or Kaiser hand) from the form; a refusal comes back on the form with status 422."""
-    book = open_book(get_db(), open_game(key, number, writing=True))
+    book = open_game(key, number, writing=True)
     screen = SCREENS[book.family]
     form = screen.entry_form(book, request.form)
     event = screen.entry(book, form, request.form) if form.validate() else None
@@ -227,7 +220,7 @@ def _offered(key: str, number: int, event_of: Any, *, decided: bool = False) -> 
 
     With `decided`, the entry waits for every buy-back open to be decided first, as the next round does.
     """
-    book = open_book(get_db(), open_game(key, number, writing=True))
+    book = open_game(key, number, writing=True)
     form = SheetForm()
     entry_form = SCREENS[book.family].entry_form(book)
     if not form.validate():
@@ -252,12 +245,11 @@ def reshuffle(key: str, number: int) -> ResponseReturnValue:
     first reshuffle never voids a round by itself, and one that showed a reshuffle of a round recorded since
     (by another phone) changes nothing.
     """
-    game = open_game(key, number, writing=True)
+    book = open_game(key, number, writing=True)
     db = get_db()
-    book = open_book(db, game)
     if not SCREENS[book.family].has_stock or book.state.over or not SheetForm().validate():
         return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
-    marked = stock_reshuffled(db, game.id)
+    marked = service.stock_reshuffled(db, book)
     if request.form.get("again") == "1":
         if marked:
             return _offered(key, number, lambda book: Void(), decided=True)
@@ -266,7 +258,7 @@ def reshuffle(key: str, number: int) -> ResponseReturnValue:
     elif marked:
         flash(str(RESHUFFLED_ELSEWHERE))
     else:
-        mark_reshuffled(db, game.id)
+        service.mark_reshuffled(db, book)
     if not wants_fragment():
         return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
     return render("games/show.html", "games/_entry.html", **_context(book, log=False))
@@ -279,7 +271,7 @@ def out_for_good(key: str, number: int) -> ResponseReturnValue:
     Nothing is written: the rules put out for good a player who did not buy back before the next round, so the
     decision travels with the next round's form, which is refused without it.
     """
-    book = open_book(get_db(), open_game(key, number, writing=True))
+    book = open_game(key, number, writing=True)
     screen = SCREENS[book.family]
     # With JavaScript the round form's values come along (a round refused for want of this choice keeps its hands).
     filled = any(name.startswith("hand:") for name in request.args)
@@ -293,22 +285,11 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
 
     The first deal passes to the left. A rematch asked twice (a double tap, two phones) opens the one made.
     """
-    game = open_game(key, number, writing=True)
-    book = open_book(get_db(), game)
+    book = open_game(key, number, writing=True)
     if not KeyedForm().validate() or not book.state.over:
         reason = EXPIRED if book.state.over else NOT_OVER
         return _refused(book, SCREENS[book.family].entry_form(book), str(reason))
-    seats = len(game.players)
-    made = create_game(
-        get_db(),
-        game.evening_id,
-        game.preset,
-        game.options,
-        game.players,
-        (game.first_dealer + 1) % seats,
-        game.teams,
-        rematch_of=game.id,
-    )
+    made = service.rematch(get_db(), book)
     return redirect(url_for("games.show", key=key, number=made.number), 303)
 
 
@@ -327,12 +308,12 @@ def passed_deal(key: str, number: int) -> ResponseReturnValue:
 @bp.post("/events/<int:slot>/delete")
 def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Delete one entry (the undo button deletes the last); the change log keeps what it was."""
-    book = open_book(get_db(), open_game(key, number, writing=True))
+    book = open_game(key, number, writing=True)
     form = DeleteForm()
     if not form.validate():
         return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
     try:
-        outcome = correct(get_db(), book.game, slot, None, form.revision(), key=form.submission.data)
+        outcome = correct(get_db(), book, slot, None, form.revision(), key=form.submission.data)
     except (EventError, StaleEdit, Busy) as error:
         reason = error.reason if isinstance(error, EventError) else str(error)
         return _refused(book, SCREENS[book.family].entry_form(book), reason)
@@ -343,10 +324,10 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
 @bp.route("/events/<int:slot>", methods=["GET", "POST"])
 def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Correct a past round or hand: everything after it is counted again, and the change log shows the change."""
-    book = open_book(get_db(), open_game(key, number, writing=True))  # the viewer's link never sees this form
+    book = open_game(key, number, writing=True)  # the viewer's link never sees this form
     position = book.position_of(slot)
     entry = book.entry(slot)
-    if request.method == "POST" and entry is None and slot in _ever_recorded(book):
+    if request.method == "POST" and entry is None and service.ever_recorded(get_db(), book, slot):
         # deleted from another phone meanwhile: say so on the sheet as it stands (nothing saved)
         return _refused(book, SCREENS[book.family].entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
@@ -360,7 +341,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     event = screen.edited(book, position, form) if form.validate() else None
     if event is not None:
         try:
-            correct(get_db(), book.game, slot, event, revision_of(form.based_on.data), key=form.submission.data)
+            correct(get_db(), book, slot, event, revision_of(form.based_on.data), key=form.submission.data)
         except EventError as error:
             later = error.position > position
             form.form_errors.append(
