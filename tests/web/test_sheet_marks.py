@@ -10,7 +10,8 @@ from referee.rules.game import replay
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import rummy_event_from_json
 from referee.rules.table import rummy_rules
-from referee.web.games.sheets import colours, round_reach, rummy_standings, short_names
+from referee.web.games.rummy.layout import round_reach, rummy_standings
+from referee.web.games.sheets import colours, short_names
 
 PLAYERS = ("Ana", "Ben", "Cy", "Di")
 

@@ -11,11 +11,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from referee.rules.kaiser import HandResult
-from referee.rules.rummy import RoundResult, RummyGame
-from referee.rules.table import KaiserRules, RummyRules
+from referee.rules.table import Rules
 from referee.services.games import Book
-from referee.web.games.sheets import LAYOUTS, colours, evening_seats
+from referee.web.games.families import layout_of
+from referee.web.games.lines import Totals
+from referee.web.games.sheets import colours, evening_seats
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 8, 18  # room for the y-axis numbers and the x-axis's first and last round
@@ -140,16 +140,9 @@ def running_totals_chart(
     )
 
 
-def chart_mark(rules: RummyRules | KaiserRules | None) -> tuple[str, int] | None:
-    """The dashed line a game's rules call for: elimination threshold, else the target (Rami points, Kaiser)."""
-    if isinstance(rules, RummyRules) and rules.elimination_threshold is not None:
-        return ("elimination", rules.elimination_threshold)
-    if rules is not None and rules.target is not None:
-        return ("target", rules.target)
-    return None
-
-
-Totals = tuple[tuple[str, tuple[int, ...]], ...]  # (player or team, its total after round 0, 1, 2, …)
+def chart_mark(rules: Rules | None) -> tuple[str, int] | None:
+    """The dashed line a game's rules call for: the elimination threshold, else the target (Rami points, Kaiser)."""
+    return None if rules is None else layout_of(rules.family).chart_mark(rules)
 
 
 def running_totals(book: Book) -> Totals:
@@ -157,23 +150,11 @@ def running_totals(book: Book) -> Totals:
 
     A buy-back restarts a player's total, so their line drops at the next round; a player out stops there.
     """
-    totals: dict[str, list[int]] = {}
-    replayed = book.replayed
-    for step in replayed.steps:
-        result = step.result
-        if isinstance(result, RoundResult):
-            before: RummyGame = replayed.before(step.position)
-            for name in before.still_in():  # who played this round; a buy-back's restart shows at the next one
-                totals.setdefault(name, [0]).append(step.state.player(name).score)
-        elif isinstance(result, HandResult):
-            teams = step.state.teams
-            for team, players in zip(teams.names, teams.players, strict=True):
-                totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
-    return tuple((label, tuple(values)) for label, values in totals.items())
+    return layout_of(book.family).running_totals(book.replayed)
 
 
 def chart_for_book(book: Book) -> Chart:
     """The running-totals chart of a game (Kaluki, Rami or Kaiser), up to its first entry that no longer replays."""
-    totals = running_totals(book)
-    styles = colours(book.game.players, evening_seats()) if LAYOUTS[book.family].coloured else None
-    return running_totals_chart(totals, LAYOUTS[book.family].unit, chart_mark(book.rules), styles)
+    layout = layout_of(book.family)
+    styles = colours(book.game.players, evening_seats()) if layout.coloured else None
+    return running_totals_chart(running_totals(book), layout.unit, chart_mark(book.rules), styles)

@@ -22,8 +22,9 @@ from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, 
 from referee.web.database import get_db
 from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
-from referee.web.games.screens import SCREENS, decisions_sent, undecided_reason
-from referee.web.games.sheets import build_sheet, describe_change, line_instead, line_of
+from referee.web.games.corrections import describe_change
+from referee.web.games.families import family_of, screen_of
+from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
 from referee.web.links import open_evening
 
@@ -65,7 +66,7 @@ def _context(
     book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True
 ) -> dict[str, Any]:
     """What the game's templates need: the sheet, the family's screen and form, the undo and offer forms."""
-    screen = SCREENS[book.family]
+    screen = screen_of(book.family)
     sheet = build_sheet(book, everything=everything)
     if form is None:
         form = screen.entry_form(book)
@@ -75,7 +76,7 @@ def _context(
         "rules": book.rules,
         "sheet": sheet,
         "form": form,
-        "screen": screen.template,
+        "screen": family_of(book.family).templates,
         "key_form": KeyedForm,  # each button that writes gets a fresh one-time key
         "version": book.version,
         **screen.context(book),
@@ -207,11 +208,11 @@ def _clashed(clash: Clash, form: SheetForm, event: Any) -> ResponseReturnValue:
 def record_entry(key: str, number: int) -> ResponseReturnValue:
     """Record the next round (or Kaiser hand) from the form; a refusal comes back on the form with status 422."""
     book = open_game(key, number, writing=True)
-    screen = SCREENS[book.family]
+    screen = screen_of(book.family)
     form = screen.entry_form(book, request.form)
     event = screen.entry(book, form, request.form) if form.validate() else None
     if event is None:
-        return _refused(book, form, show=bool(undecided_reason(book, decisions_sent(request.form))))
+        return _refused(book, form, show=bool(screen.waiting(book, request.form)))
     return _write(book, form, event)
 
 
@@ -222,10 +223,10 @@ def _offered(key: str, number: int, event_of: Any, *, decided: bool = False) -> 
     """
     book = open_game(key, number, writing=True)
     form = SheetForm()
-    entry_form = SCREENS[book.family].entry_form(book)
+    entry_form = screen_of(book.family).entry_form(book)
     if not form.validate():
         return _refused(book, entry_form, str(EXPIRED))
-    undecided = undecided_reason(book, decisions_sent(request.form)) if decided else ""
+    undecided = screen_of(book.family).waiting(book, request.form) if decided else ""
     if undecided:
         return _refused(book, entry_form, undecided, show=True)
     return _write(book, form, event_of(book), entry_form)
@@ -247,8 +248,8 @@ def reshuffle(key: str, number: int) -> ResponseReturnValue:
     """
     book = open_game(key, number, writing=True)
     db = get_db()
-    if not SCREENS[book.family].has_stock or book.state.over or not SheetForm().validate():
-        return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
+    if not screen_of(book.family).has_stock or book.state.over or not SheetForm().validate():
+        return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     marked = service.stock_reshuffled(db, book)
     if request.form.get("again") == "1":
         if marked:
@@ -272,7 +273,7 @@ def out_for_good(key: str, number: int) -> ResponseReturnValue:
     decision travels with the next round's form, which is refused without it.
     """
     book = open_game(key, number, writing=True)
-    screen = SCREENS[book.family]
+    screen = screen_of(book.family)
     # With JavaScript the round form's values come along (a round refused for want of this choice keeps its hands).
     filled = any(name.startswith("hand:") for name in request.args)
     form = screen.entry_form(book, request.args) if filled else None
@@ -288,7 +289,7 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
     book = open_game(key, number, writing=True)
     if not KeyedForm().validate() or not book.state.over:
         reason = EXPIRED if book.state.over else NOT_OVER
-        return _refused(book, SCREENS[book.family].entry_form(book), str(reason))
+        return _refused(book, screen_of(book.family).entry_form(book), str(reason))
     made = service.rematch(get_db(), book)
     return redirect(url_for("games.show", key=key, number=made.number), 303)
 
@@ -311,12 +312,12 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     book = open_game(key, number, writing=True)
     form = DeleteForm()
     if not form.validate():
-        return _refused(book, SCREENS[book.family].entry_form(book), str(EXPIRED))
+        return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     try:
         outcome = correct(get_db(), book, slot, None, form.revision(), key=form.submission.data)
     except (EventError, StaleEdit, Busy) as error:
         reason = error.reason if isinstance(error, EventError) else str(error)
-        return _refused(book, SCREENS[book.family].entry_form(book), reason)
+        return _refused(book, screen_of(book.family).entry_form(book), reason)
     return _written(book, outcome, None, removed=slot)
 
 
@@ -329,12 +330,12 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     entry = book.entry(slot)
     if request.method == "POST" and entry is None and service.ever_recorded(get_db(), book, slot):
         # deleted from another phone meanwhile: say so on the sheet as it stands (nothing saved)
-        return _refused(book, SCREENS[book.family].entry_form(book), str(DELETED))
+        return _refused(book, screen_of(book.family).entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
         abort(404)
     if entry.data.get("type") not in ("round", "hand"):
         abort(404)
-    screen = SCREENS[book.family]
+    screen = screen_of(book.family)
     if request.method == "GET":
         return _edit_page(book, screen.edit_form(book, position), slot, position)
     form = screen.edit_form(book, position, request.form)

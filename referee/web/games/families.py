@@ -1,0 +1,47 @@
+"""The family registry of the web: for each game family, its entry screen, its sheet layout and its partials.
+
+The engine's own registry (`referee.rules.families`) says how a family's game is played; this one says how it is
+shown and entered on a phone. A view or a template never tests which family a game belongs to: it asks here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.rules.table import Family
+from referee.web.games.kaiser.layout import KaiserLayout
+from referee.web.games.kaiser.screen import KaiserScreen
+from referee.web.games.lines import Layout
+from referee.web.games.rummy.layout import RummyLayout
+from referee.web.games.rummy.screen import RummyScreen
+from referee.web.games.screens import Screen
+
+
+@dataclass(frozen=True)
+class WebFamily:
+    """One family on the phone: how its entries are made, how its sheet is laid out, where its partials are."""
+
+    screen: Screen
+    layout: Layout
+    templates: str  # the folder of its partials: _entry.html, _actions.html
+
+
+FAMILIES: dict[Family, WebFamily] = {
+    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), "games/rummy"),
+    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), "games/kaiser"),
+}
+
+
+def family_of(family: Family) -> WebFamily:
+    """The web's side of `family`."""
+    return FAMILIES[family]
+
+
+def screen_of(family: Family) -> Screen:
+    """How `family`'s entries are made on the phone."""
+    return FAMILIES[family].screen
+
+
+def layout_of(family: Family) -> Layout:
+    """How `family`'s sheet is laid out."""
+    return FAMILIES[family].layout

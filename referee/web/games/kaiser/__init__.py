@@ -1,0 +1,1 @@
+"""Kaiser on the phone: the hand form, its screen and the sheet's layout."""

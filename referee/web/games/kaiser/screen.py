@@ -1,0 +1,68 @@
+"""The Kaiser entry screen: a hand (who won the bid, the bid, no trump, the bidding team's tricks, who took the
+5♥ and the 3♠), dealt by the dealer the scorer sees."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.rules.deal import next_kaiser_deal
+from referee.rules.kaiser import KaiserGame
+from referee.rules.table import KaiserRules
+from referee.services.games import Book
+from referee.web.forms import SheetForm
+from referee.web.games.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
+from referee.web.games.screens import recorded_event
+
+
+class KaiserScreen:
+    """A hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
+
+    has_stock = False
+
+    def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+        """The hand form, with the dealer the scorer sees."""
+        state: KaiserGame = book.state
+        rules: KaiserRules = state.rules
+        form = kaiser_hand_form(state.teams, rules, formdata)
+        if formdata is None:
+            form.seen.data = book.version
+        if formdata is None or not form.dealer.data:
+            form.dealer.data = state.next_dealer
+        return form
+
+    def entry(self, book: Book, form: KaiserHandForm, formdata: Mapping[str, Any]) -> Any | None:
+        """The hand, dealt by the dealer the scorer saw (the rules refuse it when it was not their deal)."""
+        state: KaiserGame = book.state
+        form.dealer.data = form.dealer.data or state.next_dealer  # the auction's calls go from this dealer's left
+        return kaiser_hand_event(form, state.teams, form.dealer.data, len(book.replayed.steps) + 1)
+
+    def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+        """The hand form filled from the hand recorded."""
+        state: KaiserGame = book.state
+        event = recorded_event(book, position)
+        data = hand_data(event, state.teams) if event is not None and event.kind == "hand" and formdata is None else {}
+        entry = book.entries[position - 1]
+        form = kaiser_hand_form(state.teams, state.rules, formdata, based_on=entry.revision, **data)
+        form.dealer.data = getattr(event, "dealer", None)
+        return form
+
+    def edited(self, book: Book, position: int, form: KaiserHandForm) -> Any | None:
+        """The corrected hand, dealt by whoever dealt it."""
+        event = recorded_event(book, position)
+        state: KaiserGame = book.state
+        return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
+
+    def context(self, book: Book) -> dict[str, Any]:
+        """The deal to come: who deals, and who calls first."""
+        return {"deal": next_kaiser_deal(book.state)}
+
+    def resent(self, book: Book, form: Any) -> None:
+        """The sheet's version and who deals now (a correction keeps the dealer of the hand it corrects)."""
+        form.seen.data = book.version
+        if not form.based_on.data:
+            form.dealer.data = book.state.next_dealer
+
+    def waiting(self, book: Book, formdata: Any) -> str:
+        """Nothing: a Kaiser hand never waits for a decision."""
+        return ""

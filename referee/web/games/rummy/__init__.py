@@ -1,0 +1,1 @@
+"""Kaluki and Rami on the phone: the round form, its screen and the sheet's layout."""
