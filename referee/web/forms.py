@@ -6,34 +6,24 @@ import functools
 import re
 import secrets
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
-from babel.numbers import format_decimal
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
-    DecimalField,
     Field,
-    FormField,
     HiddenField,
-    IntegerField,
-    RadioField,
     SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
-    TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget, TextInput
+from wtforms.validators import InputRequired, ValidationError
+from wtforms.widgets import CheckboxInput, ListWidget
 
-from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.laid import LaidError, laid_total
 from referee.rules.presets import (
     DEFAULT_PRESET,
-    MOST_PLAYERS,
     OPTIONS,
     PRESETS,
     OptionError,
@@ -41,24 +31,13 @@ from referee.rules.presets import (
     get_preset,
     show_value,
 )
-from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
-from referee.rules.rummy import hand_refusal
-from referee.rules.rummy_events import Finish, Round
-from referee.rules.table import RummyRules, Scoring, rules_for
-from referee.rules.values import most_laid
-from referee.web.local import AmountError, parse_amount, reader_locale
+from referee.rules.table import rules_for
 
 RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
 KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
 RUMMY_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in RUMMY_PRESETS)]
 KAISER_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in KAISER_PRESETS)]
-MAX_NAME = LONGEST_NAME
 LONGEST_NUMBER = 18  # digits: every number a form takes fits in SQLite's 64-bit integers (2^63 has 19)
-
-
-def split_names(text: str) -> list[str]:
-    """Players' names typed one per line or separated by commas, blanks dropped."""
-    return [name.strip() for name in re.split(r"[,\n]", text or "") if name.strip()]
 
 
 class TooLarge(ValueError):
@@ -157,83 +136,6 @@ def _house_rule_field(name: str) -> Field:
 for _form in (HouseRulesForm, KaiserHouseRulesForm):
     for _name in _form.names:
         setattr(_form, _name, _house_rule_field(_name))
-
-
-class MoneyField(DecimalField):
-    """An amount of money typed in the reader's language: a text field (`inputmode="decimal"`), read by Babel.
-
-    Never a number field: Chromium in French drops the comma of "0,20" from one and sends 20.
-    """
-
-    widget = TextInput()
-    data: Any  # a Decimal once read; None for a blank or unreadable amount, which the form's validators refuse
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        """The amount as the reader's language writes it ("0,20" in French; "0.20" too, as it reads one way)."""
-        if not valuelist:
-            return
-        self.raw_data = valuelist
-        if not valuelist[0].strip():
-            self.data = None
-            return
-        try:
-            self.data = parse_amount(valuelist[0])
-        except AmountError as error:
-            self.data = None
-            raise ValueError(str(error)) from None
-
-    def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])
-        if self.data is None:
-            return ""
-        return format_decimal(self.data, "0.00##", locale=reader_locale())
-
-
-class EveningForm(FlaskForm):
-    """A new evening: the players at the table, the game, the house rules and what a chip is worth."""
-
-    title = StringField(_l("Name of the evening"), [Optional(), Length(max=LONGEST_TITLE)])
-    players = TextAreaField(
-        _l("Players"),
-        [InputRequired(_l("Name the players at the table."))],
-        description=_l("One per line, or separated by commas, in seat order."),
-    )
-    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS}, default="kaluki")
-    chip_value = MoneyField(
-        _l("Value of a chip"),
-        [
-            InputRequired(_l("Give the value of a chip, 0 for none.")),
-            NumberRange(min=0),
-            NumberRange(max=MOST_CHIP_VALUE, message=_l("A chip is worth at most %(max)s.")),
-        ],
-        places=2,
-        default=Decimal("0.10"),
-    )
-    currency = StringField(_l("Currency"), [Length(max=LONGEST_CURRENCY)], default="EUR")
-    house = FormField(HouseRulesForm, label=_l("House rules"))
-
-    def validate_players(self, field: Field) -> None:
-        """Two to eight different names of at most 24 characters."""
-        names = split_names(field.data)
-        if len(names) < 2:
-            raise ValidationError(_l("A game needs at least two players."))
-        if len(names) > MOST_PLAYERS:
-            raise ValidationError(_l("At most eight players sit at one table."))
-        long = [name for name in names if len(name) > MAX_NAME]
-        if long:
-            raise ValidationError(_l("“%(name)s” is too long: at most 24 characters.", name=long[0]))
-        folded = [name.casefold() for name in names]
-        twice = next((name for name, key in zip(names, folded, strict=True) if folded.count(key) > 1), None)
-        if twice:
-            raise ValidationError(_l("“%(name)s” is listed twice.", name=twice))
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """The fields' shape, then each house rule checked by the rules engine, shown on its own field."""
-        valid = super().validate(extra_validators)
-        problems = self.house.form.check(self.preset.data)
-        self.form_errors.extend(problems)
-        return valid and not problems and not self.house.form.errors
 
 
 def house_rule_hints(preset: str) -> dict[str, str]:
@@ -341,157 +243,3 @@ class DeleteForm(KeyedForm):
     def revision(self) -> int:
         """The revision the form was made from (-1 when it does not say, which no event has)."""
         return revision_of(self.based_on.data)
-
-
-class RoundForm(SheetForm):
-    """A round: the winner, how they went out, and every other player's hand (and laid points in Rami).
-
-    Each hand field is named after its player (`hand:Ana`, `laid:Ana`), never after a position: a form filled
-    on an older sheet can never put a hand on another player.
-    """
-
-    based_on = HiddenField()
-    players: list[str]  # the players still in, a hand field each
-    seats: list[str]  # every player of the game, in seat order (Rami's packs are counted by them)
-    joker_penalty: int  # what a joker taken back and not laid again costs (0: nothing, and no field for it)
-    winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
-    finish = RadioField(_l("How"), default=Finish.OUT)
-
-    def hand(self, name: str) -> Field:
-        """The hand field of player `name`."""
-        return self[f"hand:{name}"]
-
-    def laid(self, name: str) -> Field | None:
-        """The laid-points field of player `name` (Rami only): a number, or the cards laid."""
-        return self._fields.get(f"laid:{name}")
-
-    def jokers(self, name: str) -> Field | None:
-        """How many jokers player `name` took back and did not lay again (where that costs points)."""
-        return self._fields.get(f"jokers:{name}")
-
-    def sent_for(self, formdata: Any) -> set[str]:
-        """The players the phone sent a hand field for: the players it saw still in."""
-        return {key.removeprefix("hand:") for key in (formdata or {}) if key.startswith("hand:")}
-
-
-def hand_value(text: str) -> tuple[Card, ...] | int:
-    """A hand as typed or tapped: a number of points, or cards (CardError for a bad card)."""
-    points = whole_number(text)
-    if points is not None:
-        return points
-    return parse_cards(text or "")
-
-
-def check_hand(form: Any, field: Field) -> None:
-    """A hand is a whole number of points or cards the referee can read."""
-    if not (field.data or "").strip():
-        return
-    try:
-        hand_value(field.data)
-    except (CardError, TooLarge) as error:
-        raise ValidationError(str(error)) from None
-
-
-def laid_points(text: str | None, rules: RummyRules) -> int | None:
-    """Laid points as typed (a number) or as the cards laid, counted by the referee; None when blank."""
-    if not (text or "").strip():
-        return None
-    points = whole_number(text or "")
-    if points is not None:
-        return points
-    return laid_total(text or "", rules)
-
-
-def laid_check(rules: RummyRules, seats: int) -> Any:
-    """A validator: laid points are a number no round can pass, or cards the referee can count."""
-    most = most_laid(rules, seats)
-
-    def check(form: Any, field: Field) -> None:
-        try:
-            points = laid_points(field.data, rules)
-        except (LaidError, TooLarge) as error:
-            raise ValidationError(str(error)) from None
-        if points is not None and points > most:
-            raise ValidationError(str(_l("At most %(most)s: every card in play counts that much.", most=most)))
-
-    return check
-
-
-def finish_choices(rules: RummyRules) -> dict[str, str]:
-    """How the winner went out: normally, or all in one (a kaluki, a hunt, or a rami of either kind)."""
-    if rules.game == "rami":
-        return {
-            Finish.OUT: str(_l("Went out")),
-            Finish.WITH_TABLE: str(_l("Rami using others' melds")),
-            Finish.OWN_CARDS: str(_l("Rami with own cards only")),
-        }
-    all_in_one = _l("Hunt (all in one)") if rules.hunt_reward else _l("Kaluki (all in one)")
-    return {Finish.OUT: str(_l("Went out")), Finish.ALL_IN_ONE: str(all_in_one)}
-
-
-def round_form(
-    seats: Sequence[str], players: Sequence[str], rules: RummyRules, formdata: Any = None, **data: Any
-) -> RoundForm:
-    """The round form for the players still in (`players` of `seats`): a hand field each, laid points in Rami."""
-
-    class Round(RoundForm):
-        pass
-
-    for name in players:
-        seat = seats.index(name)
-        setattr(Round, f"hand:{name}", StringField(name, [check_hand], id=f"hand-{seat}"))
-        if rules.game == "rami":
-            setattr(Round, f"laid:{name}", StringField(name, [laid_check(rules, len(seats))], id=f"laid-{seat}"))
-        if rules.joker_retrieval_penalty:
-            most = rules.joker_count(len(seats))
-            jokers = IntegerField(name, [Optional(), NumberRange(min=0, max=most)], id=f"jokers-{seat}")
-            setattr(Round, f"jokers:{name}", jokers)
-    form = Round(formdata, **data)
-    form.winner.choices = {name: name for name in players}
-    form.finish.choices = finish_choices(rules)
-    form.players = list(players)
-    form.seats = list(seats)
-    form.joker_penalty = rules.joker_retrieval_penalty
-    return form
-
-
-def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
-    """The round the form describes, or None with the errors put on the fields."""
-    winner = form.winner.data
-    hands: dict[str, tuple[Card, ...] | int] = {}
-    for name in form.players:
-        field = form.hand(name)
-        if name == winner:
-            continue
-        if not (field.data or "").strip():
-            field.errors = [*field.errors, str(_l("Tap %(name)s's cards or type the total.", name=name))]
-            continue
-        hands[name] = hand_value(field.data)
-        refusal = hand_refusal(rules, name, hands[name], len(form.seats))
-        if refusal:  # more cards than a hand holds, or a total no hand reaches: said on the field, nothing saved
-            field.errors = [*field.errors, refusal]
-    if any(form.hand(name).errors for name in form.players):
-        return None
-    finish = Finish(form.finish.data) if form.finish.data in set(Finish) else Finish.OUT
-    laid: dict[str, int] | None = None
-    if rules.game == "rami":
-        fields = {name: form.laid(name) for name in form.players}
-        # Points mode always counts laid points (blank is 0); elimination mode only when some were given.
-        points = {name: laid_points(f.data, rules) for name, f in fields.items() if f is not None}
-        if rules.scoring == Scoring.POINTS or any(value is not None for value in points.values()):
-            laid = {name: value for name, value in points.items() if value}
-    kept = {name: form.jokers(name) for name in form.players}
-    unreturned = {name: field.data for name, field in kept.items() if field is not None and field.data}
-    return Round.finished(winner, hands, finish, laid, unreturned)
-
-
-def round_data(event: Round) -> dict[str, Any]:
-    """The round form's fields filled from a recorded round."""
-    data: dict[str, Any] = {"winner": event.winner, "finish": event.finish}
-    for name, hand in event.hands.items():
-        data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
-    for name, points in (event.laid or {}).items():
-        data[f"laid:{name}"] = str(points)
-    for name, count in event.unreturned_jokers.items():
-        data[f"jokers:{name}"] = count
-    return data

@@ -37,7 +37,7 @@ class Screen(Protocol):
         """Set the form's hidden fields to the sheet shown now, so that a refused entry can be sent again."""
 
     def waiting(self, book: Book, formdata: Any) -> str:
-        """Why the next entry (or a void round) cannot be recorded yet, with the choices `formdata` made; "" if it can."""
+        """Why the next entry (or a void round) cannot be recorded yet, given the choices `formdata` made; "" if not."""
 
 
 def recorded_event(book: Book, position: int) -> Any | None:

@@ -11,7 +11,7 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.table import KaiserRules
 from referee.services.games import Book
 from referee.web.forms import SheetForm
-from referee.web.games.kaiser_forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
+from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
 from referee.web.games.screens import recorded_event
 
 

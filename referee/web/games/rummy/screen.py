@@ -18,7 +18,8 @@ from referee.rules.table import RummyRules
 from referee.services import games as service
 from referee.services.games import Book
 from referee.web.database import get_db
-from referee.web.forms import SheetForm, round_data, round_event, round_form
+from referee.web.forms import SheetForm
+from referee.web.games.rummy.forms import round_data, round_event, round_form
 from referee.web.games.rummy.layout import picker_data
 from referee.web.games.screens import recorded_event
 
