@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import re
 import secrets
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from flask_babel import LazyString
@@ -16,11 +15,9 @@ from wtforms import (
     HiddenField,
     SelectChoice,
     SelectField,
-    SelectMultipleField,
     StringField,
 )
-from wtforms.validators import InputRequired, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.validators import InputRequired
 
 from referee.rules.presets import (
     DEFAULT_PRESET,
@@ -159,34 +156,6 @@ def house_rule_hints(preset: str) -> dict[str, str]:
 
 
 AT_RANDOM = "*"  # the first dealer's choice "drawn at random": no name is "*" (names have a letter or a digit)
-
-
-class GameForm(FlaskForm):
-    """A new game of the evening: its game, who plays, and who deals first."""
-
-    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS})
-    players = SelectMultipleField(
-        _l("Players"),
-        widget=ListWidget(prefix_label=False),
-        option_widget=CheckboxInput(),
-        # No InputRequired: it would mark every box `required`, and the browser would refuse a game of some
-        # of the evening's players. validate_players says what is wrong instead.
-    )
-    first_dealer = SelectField(_l("First dealer"), default=AT_RANDOM)
-
-    def validate_players(self, field: Field) -> None:
-        """At least two players ticked."""
-        if len(field.data or []) < 2:
-            raise ValidationError(_l("A game needs at least two players."))
-
-    def validate_first_dealer(self, field: Field) -> None:
-        """The first dealer plays in the game, or is drawn at random among its players."""
-        if field.data != AT_RANDOM and field.data not in (self.players.data or []):
-            raise ValidationError(_l("The first dealer must be one of the game's players."))
-
-    def dealer_choices(self, names: Sequence[str]) -> None:
-        """Offer a draw at random (000, 003: "au hasard"), then each of `names`."""
-        self.first_dealer.choices = {AT_RANDOM: str(_l("Drawn at random")), **{name: name for name in names}}
 
 
 class KeyedForm(FlaskForm):

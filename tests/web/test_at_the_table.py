@@ -150,7 +150,7 @@ def test_a_kaiser_game_has_no_stock_to_reshuffle(table: Table) -> None:
     evening = table.evening(players="Ana\nBen\nCéline\nDriss")
     teams = {"kaiser-preset": "kaiser", "kaiser-first": "Ana", "kaiser-partner": "Céline"}
     teams |= {"kaiser-second": "Ben", "kaiser-second_partner": "Driss", "kaiser-dealer": "Ana"}
-    kaiser = table.post(f"{evening}/kaiser", teams).headers["Location"]
+    kaiser = table.post(f"{evening}/games", {"family": "kaiser"} | teams).headers["Location"]
     assert table.post(f"{kaiser}/reshuffle", htmx=True).status_code == 422
     assert "Stock reshuffled" not in table.get(kaiser).get_data(as_text=True)
 
@@ -161,7 +161,7 @@ def test_a_kaiser_game_s_first_dealer_may_be_drawn_and_the_deal_says_who_calls_f
     assert '<option selected value="*">Drawn at random</option>' in page.split('name="kaiser-dealer"')[1][:80]
     teams = {"kaiser-preset": "kaiser", "kaiser-first": "Ana", "kaiser-partner": "Céline"}
     teams |= {"kaiser-second": "Ben", "kaiser-second_partner": "Driss", "kaiser-dealer": "*"}
-    response = table.post(f"{evening}/kaiser", teams)
+    response = table.post(f"{evening}/games", {"family": "kaiser"} | teams)
     assert response.status_code == 303
     game = table.get(response.headers["Location"]).get_data(as_text=True)
     drawn = re.search(r'<p class="notice" role="status">(\w+) was drawn at random to deal first.</p>', game)

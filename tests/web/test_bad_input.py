@@ -155,7 +155,7 @@ def test_a_kaiser_hand_with_huge_numbers_is_refused(table: Table, field: str, va
         "kaiser-preset": "kaiser", "kaiser-first": "A", "kaiser-partner": "C", "kaiser-second": "B",
         "kaiser-second_partner": "D", "kaiser-dealer": "A",
     }  # fmt: skip
-    game = table.post(f"{evening}/kaiser", data).headers["Location"]
+    game = table.post(f"{evening}/games", {"family": "kaiser"} | data).headers["Location"]
     before = dump(table)
     hand = {"bidder": "A", "bid": "7", "tricks": "6", "five_hearts": "A & C", "three_spades": "B & D", field: value}
     refused(table, before, table.post(f"{game}/hands", hand), 422)
@@ -194,7 +194,7 @@ def test_an_unknown_kaiser_preset_is_refused_with_the_reason(table: Table) -> No
         "kaiser-preset": "kaiser-deluxe", "kaiser-first": "A", "kaiser-partner": "C", "kaiser-second": "B",
         "kaiser-second_partner": "D", "kaiser-dealer": "A",
     }  # fmt: skip
-    refused(table, before, table.post(f"{evening}/kaiser", data), 422, "unknown preset 'kaiser-deluxe'")
+    refused(table, before, table.post(f"{evening}/games", {"family": "kaiser"} | data), 422, "unknown preset 'kaiser-deluxe'")
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ def test_a_server_error_is_a_page_that_says_nothing_was_saved(app: Flask, monkey
     def broken(*args: Any) -> None:
         raise RuntimeError("the storage broke")
 
-    monkeypatch.setattr("referee.web.evenings.views.games_of", broken)
+    monkeypatch.setattr("referee.services.evenings.games_of", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as served
     response = table.get(evening, headers={"Accept-Language": "fr"})
     assert response.status_code == 500

@@ -90,7 +90,7 @@ def _game(phone: Phone) -> str:
     )
     assert reply.status == 303 and reply.location, reply.text[:500]
     evening = reply.location
-    start = phone.get(evening).form(f"{evening}/games")
+    (start,) = [form for form in phone.get(evening).forms(f"{evening}/games") if form.value("family") == "rummy"]
     reply = phone.send(start, start.sent(first_dealer="Ana"))
     assert reply.status == 303 and reply.location, reply.text[:500]
     return reply.location

@@ -304,7 +304,7 @@ def test_a_link_s_key_is_redacted_from_the_log_of_a_server_error(
     def broken(*args: Any) -> None:
         raise RuntimeError(f"the storage broke while reading /e/{key}/games")
 
-    monkeypatch.setattr("referee.web.evenings.views.games_of", broken)
+    monkeypatch.setattr("referee.services.evenings.games_of", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: Flask answers 500 and logs the exception
     with caplog.at_level(logging.ERROR):
         response = table.get(scorer)

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from referee.rules.table import Family
 from referee.web.games.kaiser.layout import KaiserLayout
 from referee.web.games.kaiser.screen import KaiserScreen
+from referee.web.games.kaiser.start import KaiserStart
 from referee.web.games.lines import Layout
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.screen import RummyScreen
-from referee.web.games.screens import Screen
+from referee.web.games.rummy.start import RummyStart
+from referee.web.games.screens import Screen, Starter
 
 
 @dataclass(frozen=True)
@@ -23,12 +25,13 @@ class WebFamily:
 
     screen: Screen
     layout: Layout
-    templates: str  # the folder of its partials: _entry.html, _actions.html
+    start: Starter
+    templates: str  # the folder of its partials: _entry.html, _actions.html, _start.html
 
 
 FAMILIES: dict[Family, WebFamily] = {
-    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), "games/rummy"),
-    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), "games/kaiser"),
+    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), RummyStart(), "games/rummy"),
+    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), KaiserStart(), "games/kaiser"),
 }
 
 
@@ -45,3 +48,13 @@ def screen_of(family: Family) -> Screen:
 def layout_of(family: Family) -> Layout:
     """How `family`'s sheet is laid out."""
     return FAMILIES[family].layout
+
+
+def starters() -> tuple[Starter, ...]:
+    """How each family's game is started from an evening, in the order the evening's page offers them."""
+    return tuple(family.start for family in FAMILIES.values())
+
+
+def starter(name: str) -> Starter | None:
+    """The start of the family named `name` in a start form (its `family` field); None for no such family."""
+    return next((start for start in starters() if start.family == name), None)

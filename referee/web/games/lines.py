@@ -10,6 +10,20 @@ from typing import Any, Protocol
 from referee.rules.game import Kind, Replayed, Step
 from referee.services.games import Entry
 
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game a start form asks for: its preset and house rules, its seats clockwise, who deals first (and whether
+    drawn at random), and its teams where it has some."""
+
+    preset: str
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    first_dealer: int
+    drawn: bool
+    teams: dict[str, list[str]] | None = None
+
+
 Totals = tuple[tuple[str, tuple[int, ...]], ...]  # (player or team, its total after round 0, 1, 2, …)
 
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from referee.rules.events import EventError
-from referee.services.games import Book
+from flask_wtf import FlaskForm
+
+from referee.rules.events import EntryError
+from referee.services.games import Book, Evening
 from referee.web.forms import SheetForm
+from referee.web.games.lines import NewGame
 
 
 class Screen(Protocol):
@@ -46,5 +49,18 @@ def recorded_event(book: Book, position: int) -> Any | None:
         return book.replayed.steps[position - 1].event
     try:
         return book.record.parse_event(book.entries[position - 1].data, position)
-    except EventError:
+    except EntryError:
         return None
+
+
+class Starter(Protocol):
+    """How one family's game is started from the evening's page."""
+
+    family: str  # the start form's `family` field
+    template: str  # its partial on the evening's page
+
+    def form(self, evening: Evening, formdata: Any = None) -> FlaskForm | None:
+        """The start form for the evening (as sent), or None when the evening cannot seat this game."""
+
+    def new_game(self, evening: Evening, form: Any) -> NewGame:
+        """The game a valid start form asks for."""

@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
 from referee.services import games as service
@@ -168,8 +168,8 @@ def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = No
         outcome = service.add_entry(get_db(), book, event, key=form.submission.data, seen=form.seen_version())
     except Clash as clash:
         return _clashed(clash, shown or form, event)
-    except (EventError, Busy) as error:
-        reason = error.reason if isinstance(error, EventError) else str(error)
+    except (EntryError, Busy) as error:
+        reason = error.reason if isinstance(error, EntryError) else str(error)
         return _refused(book, shown or form, reason)
     return _written(book, outcome, form.seen_version())
 
@@ -315,8 +315,8 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
         return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     try:
         outcome = correct(get_db(), book, slot, None, form.revision(), key=form.submission.data)
-    except (EventError, StaleEdit, Busy) as error:
-        reason = error.reason if isinstance(error, EventError) else str(error)
+    except (EntryError, StaleEdit, Busy) as error:
+        reason = error.reason if isinstance(error, EntryError) else str(error)
         return _refused(book, screen_of(book.family).entry_form(book), reason)
     return _written(book, outcome, None, removed=slot)
 
@@ -343,7 +343,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     if event is not None:
         try:
             correct(get_db(), book, slot, event, revision_of(form.based_on.data), key=form.submission.data)
-        except EventError as error:
+        except EntryError as error:
             later = error.position > position
             form.form_errors.append(
                 _("This correction makes a later entry impossible (%(error)s)", error=str(error))

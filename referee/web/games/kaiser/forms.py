@@ -5,75 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, FormField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError
 from referee.rules.kaiser_bidding import bid_outranks
 from referee.rules.kaiser_events import MAX_BID, SUITS, Bid, Call, KaiserHand, KaiserTeams, call_json
 from referee.rules.table import KaiserRules
-from referee.web.forms import AT_RANDOM, KAISER_PRESETS, KaiserHouseRulesForm, SheetForm
-
-
-class KaiserGameForm(FlaskForm):
-    """A new Kaiser game: its rules, two teams of two (partners sit opposite) and who deals first."""
-
-    preset = SelectField(_l("Game"), choices={p: p for p in KAISER_PRESETS}, default="kaiser")
-    first = SelectField(_l("Team 1"))
-    partner = SelectField(_l("Team 1: partner"))
-    second = SelectField(_l("Team 2"))
-    second_partner = SelectField(_l("Team 2: partner"))
-    dealer = SelectField(_l("First dealer"))
-    house = FormField(KaiserHouseRulesForm, label=_l("House rules"))
-
-    def seats(self) -> list[str]:
-        """The four players clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner."""
-        return [self.first.data, self.second.data, self.partner.data, self.second_partner.data]
-
-    def teams(self) -> dict[str, list[str]]:
-        """The two teams as the game record writes them, each named after its players."""
-        one, two = [self.first.data, self.partner.data], [self.second.data, self.second_partner.data]
-        return {" & ".join(one): one, " & ".join(two): two}
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """Four different players, and a first dealer among them."""
-        valid = super().validate(extra_validators)
-        seats = self.seats()
-        twice = next((name for name in seats if seats.count(name) > 1), None)
-        if twice:
-            self.form_errors.append(
-                str(_l("“%(name)s” cannot play in two places: Kaiser needs four players.", name=twice))
-            )
-            valid = False
-        names = list(self.teams())
-        if not twice and len(names) < 2:
-            self.form_errors.append(str(_l("Both teams would be called “%(name)s”.", name=names[0])))
-            valid = False
-        if self.dealer.data != AT_RANDOM and self.dealer.data not in seats:
-            self.dealer.errors = [*self.dealer.errors, str(_l("The first dealer must be one of the four players."))]
-            valid = False
-        problems = self.house.form.check(self.preset.data)
-        self.form_errors.extend(problems)
-        return valid and not problems and not self.house.form.errors
-
-
-def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm:
-    """The Kaiser game form for an evening's players, the first four seated as they sit (partners opposite)."""
-    defaults = (players + [""] * 4)[:4]
-    form = KaiserGameForm(
-        formdata,
-        prefix="kaiser",  # its fields' ids must not clash with the rummy game form's on the same page
-        first=defaults[0],
-        second=defaults[1],
-        partner=defaults[2],
-        second_partner=defaults[3],
-        dealer=AT_RANDOM,
-    )
-    for field in (form.first, form.partner, form.second, form.second_partner):
-        field.choices = {name: name for name in players}
-    form.dealer.choices = {AT_RANDOM: str(_l("Drawn at random")), **{name: name for name in players}}
-    return form
+from referee.web.forms import SheetForm
 
 
 class PassedForm(SheetForm):
@@ -204,7 +143,7 @@ def kaiser_hand_event(form: KaiserHandForm, teams: KaiserTeams, dealer: str | No
         raw["trump"] = form.trump.data
     try:
         return KaiserHand.from_json(raw, position, teams)
-    except EventError as error:
+    except EntryError as error:
         form.form_errors.append(error.reason)
         return None
 
