@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -11,37 +11,38 @@ from sqlite_utils import Database
 from referee.rules.table import rules_for
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening, create_evening
-from referee.storage.games import StoredGame, create_game, games_of
+from referee.storage.games import StoredGame, games_of
 from referee.storage.groups import Group, group_of
 from referee.storage.rulings import Ruling, rulings_of
 
-# `create_game` is here for the start-a-game views only, until they call `referee.services.games.start_game`.
 __all__ = [
-    "Evening", "EveningPage", "Group", "Ruling", "StoredGame", "create_game", "evening_page", "games_of", "start_evening",
+    "Evening", "EveningPage", "Group", "NewEvening", "Ruling", "StoredGame", "evening_page", "games_of",
+    "start_evening",
 ]  # fmt: skip
 
 
-def start_evening(
-    db: Database,
-    *,
-    title: str,
-    players: Sequence[str],
-    preset: str,
-    house: Mapping[str, str],
-    chip_value: Decimal,
-    currency: str,
-    group_id: int | None = None,
-) -> Evening:
-    """A new evening under `preset` with the house rules typed (`house`, checked by its form), in the group
-    `group_id`, else in a new group of its own."""
+@dataclass(frozen=True)
+class NewEvening:
+    """An evening to start: its title, players in seat order, game, house rules as typed, and a chip's value."""
+
+    title: str
+    players: tuple[str, ...]
+    preset: str
+    house: Mapping[str, str]  # the options the house changes, as typed (their form checked them)
+    chip_value: Decimal
+    currency: str
+
+
+def start_evening(db: Database, new: NewEvening, group_id: int | None = None) -> Evening:
+    """Start `new` in the group `group_id`, else in a new group of its own; only what the house changes is kept."""
     return create_evening(
         db,
-        title=title,
-        players=players,
-        preset=preset,
-        options=rules_for(preset, house).changed(),  # only what the house changes is kept
-        chip_value=chip_value,
-        currency=currency.strip().upper(),
+        title=new.title,
+        players=new.players,
+        preset=new.preset,
+        options=rules_for(new.preset, new.house).changed(),
+        chip_value=new.chip_value,
+        currency=new.currency.strip().upper(),
         group_id=group_id,
     )
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError
 from referee.rules.game import Kind, Replayed, Unreadable
 from referee.rules.record import GameRecord
 from referee.rules.table import Family, Rules
@@ -169,7 +169,7 @@ def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0)
     for position, event in enumerate(events, start=1):
         try:
             parsed.append(record.parse_event(event.data, position))
-        except EventError as error:
+        except EntryError as error:
             parsed.append(Unreadable(event.data, error))
     replayed = Replayed(record.start()).extended(parsed)
     entries = tuple(events)
@@ -198,7 +198,7 @@ def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, s
 
     `key` is the form's one-time key (a form sent twice is recorded once); `seen` the game's version the
     form was filled on: the very same entry recorded since from another phone is kept once.
-    EventError says why the rules refuse it; nothing is written then.
+    EntryError says why the rules refuse it; nothing is written then.
     """
     game = book.game
     for attempt in range(TRIES):
@@ -219,7 +219,7 @@ def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, s
             raise Clash(book, clash)
         try:
             after = book.replayed.then(event)
-        except EventError:
+        except EntryError:
             resent = stored.by_submission(db, key)  # a resend of a form recorded before is no refusal
             if resent is not None:
                 return Outcome(Done.REPEATED, resent.slot, open_book(db, game))
@@ -261,7 +261,7 @@ def correct(
     """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`.
 
     Only the entries from the corrected one on are replayed. StaleEdit when someone changed the entry since;
-    EventError when the corrected game does not replay (its position says which entry fails).
+    EntryError when the corrected game does not replay (its position says which entry fails).
     """
     game = book.game
     for attempt in range(TRIES):

@@ -22,7 +22,7 @@ from referee.rules.rummy import BuybackResult, RoundResult, hand_value
 from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules, Scoring
 from referee.services.games import Book
-from referee.storage.history import PlayedGame
+from referee.services.history import PlayedGame
 from referee.web.games.charts import Chart, chart_for_book
 
 SHOWN = 20  # the games listed, newest first; the numbers count every game

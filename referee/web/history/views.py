@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import Blueprint, abort, g, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from referee.services.games import open_book
-from referee.storage.history import games_played
+from referee.services.history import player_at_evening
 from referee.web.database import get_db
 from referee.web.history.model import build_history
 from referee.web.links import open_evening
@@ -22,15 +21,13 @@ def player(key: str, name: str) -> ResponseReturnValue:
     the same name at another evening may be somebody else, whose games are not this link's to show.
     """
     evening = open_evening(key)
-    if name not in evening.players:
+    played = player_at_evening(get_db(), evening, name, scorer=g.scorer)
+    if played is None:
         abort(404)  # an evening's link shows its own players' histories, nobody else's
-    db = get_db()
-    games = games_played(db, name, [evening.id])
-    books = [open_book(db, played.game) for played in games]
     return render_template(
         "history/player.html",
-        history=build_history(name, games, books),
-        links={evening.id: key},
+        history=build_history(name, played.games, played.books),
+        links=played.links,
         back_url=url_for("evenings.show", key=key),
         back_title=evening.title,
         in_group=False,

@@ -1,0 +1,182 @@
+"""The desk's answers: each question worked out by the rules engine, with the reason and the rule it rests on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+from flask_babel import gettext as _
+
+from referee.rules.advice import fixes
+from referee.rules.building import extend_meld
+from referee.rules.cards import Card, check_pack_limits, parse_cards
+from referee.rules.melds import check_meld
+from referee.rules.opening import check_opening
+from referee.rules.rearrange import rearrange_melds
+from referee.rules.release import release_joker
+from referee.rules.solver import BUDGET, SolverError, best_arrangement
+from referee.rules.sources import Quote, quotes_for
+from referee.rules.table import Rules, RummyRules
+from referee.rules.table import citation as cited_option
+from referee.rules.values import most_cards_arranged, most_cards_held
+
+
+@dataclass(frozen=True)
+class Citation:
+    """The rule a ruling rests on, as a player reads it, with the rulebook's sentences for that option."""
+
+    text: str
+    quotes: tuple[Quote, ...]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def citation(rules: Rules, option: str) -> Citation:
+    """The option a ruling rests on, its value and source (`table.citation`), and the sentences it quotes."""
+    return Citation(cited_option(rules, option), quotes_for(option, rules.preset))
+
+
+class Unanswered(ValueError):
+    """A question the desk does not work out: a hand too large, or one it could not finish in time."""
+
+
+def _cards(text: str, rules: RummyRules) -> tuple[Card, ...]:
+    cards = parse_cards(text)
+    check_pack_limits(cards, rules.pack_count(), rules.joker_count())
+    return cards
+
+
+def _shown(cards: tuple[Card, ...]) -> str:
+    return " ".join(card.symbol for card in cards)
+
+
+def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
+    cards = _cards(form.cards.data, rules)
+    check = check_meld(cards, rules)
+    if check.valid:
+        summary = _("valid %(kind)s, %(value)s points", kind=_(check.kind or ""), value=check.value)
+    else:
+        summary = _("not valid: %(reason)s", reason=check.reason)
+    return {
+        "question": _shown(cards),
+        "summary": summary,
+        "check": check,
+        "cite": citation(rules, check.rule) if check.rule else None,
+        "fixes": fixes(cards, rules),
+    }
+
+
+def _opening(form: Any, rules: RummyRules) -> dict[str, Any]:
+    texts = [form[f"meld_{n}"].data for n in range(4) if (form[f"meld_{n}"].data or "").strip()]
+    melds = [parse_cards(text) for text in texts]
+    check = check_opening(melds, rules, all_in_one=form.all_in_one.data)
+    verdict = _("opens") if check.opens else _("does not open: %(reason)s", reason=check.reason)
+    return {
+        "question": " | ".join(_shown(meld) for meld in melds),
+        "summary": _(
+            "%(total)s of %(threshold)s: %(verdict)s", total=check.total, threshold=check.threshold, verdict=verdict
+        ),
+        "opening": check,
+        "cite": citation(rules, check.rule) if check.rule else None,
+    }
+
+
+def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
+    meld, hand = _cards(form.meld.data, rules), _cards(form.hand.data, rules)
+    release = release_joker(meld, hand, rules)
+    verdict = _("yes") if release.released else _("no")
+    return {
+        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(hand)),
+        "summary": f"{verdict}: {release.reason}",
+        "release": release,
+        "cite": citation(rules, release.rule) if release.rule else None,
+    }
+
+
+def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
+    meld, added = _cards(form.meld.data, rules), _cards(form.cards.data, rules)
+    extension = extend_meld(meld, added, rules)  # cards that cannot all be in play raise CardError: 422
+    if extension.valid:
+        kind = {"group": _("group"), "run": _("run")}.get(extension.kind or "", "")
+        summary = _(
+            "yes: %(meld)s, %(kind)s, %(value)s points", meld=_shown(extension.meld), kind=kind, value=extension.value
+        )
+    else:
+        summary = _("no: %(reason)s", reason=extension.reason)
+    rule = extension.rule or ("joker_can_extend" if any(card.is_joker for card in added) else None)
+    return {
+        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(added)),
+        "summary": summary,
+        "extend": extension,
+        "cite": citation(rules, rule) if rule else None,
+    }
+
+
+def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
+    before = [_cards(form[f"before_{n}"].data, rules) for n in range(3) if (form[f"before_{n}"].data or "").strip()]
+    after = [_cards(form[f"after_{n}"].data, rules) for n in range(4) if (form[f"after_{n}"].data or "").strip()]
+    rearranged = rearrange_melds(before, after, rules)
+    summary = _("yes") if rearranged.valid else _("no: %(reason)s", reason=rearranged.reason)
+    return {
+        "question": _(
+            "%(before)s into %(after)s",
+            before=" | ".join(_shown(meld) for meld in before),
+            after=" | ".join(_shown(meld) for meld in after),
+        ),
+        "summary": summary,
+        "rearrange": rearranged,
+        "cite": citation(rules, rearranged.rule or "table_rearrange"),
+    }
+
+
+def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
+    hand = _cards(form.hand.data, rules)
+    most = most_cards_arranged(rules)
+    if len(hand) > most:
+        raise Unanswered(
+            _(
+                "The best way to lay a hand is worked out for %(most)s cards at most in %(preset)s (a hand holds "
+                "%(held)s), not %(count)s.",
+                most=most,
+                preset=rules.preset,
+                held=most_cards_held(rules),
+                count=len(hand),
+            )
+        )
+    budget = current_app.config.get("REFEREE_BEST_BUDGET", BUDGET)  # seconds: no phone holds the server longer
+    try:
+        best = best_arrangement(hand, rules, form.minimise.data or "value", budget=budget)
+    except SolverError as error:  # past the budget: said so, nothing stored, never a best that was not proven
+        raise Unanswered(str(error)) from None
+    return {
+        "question": _shown(hand),
+        "summary": _(
+            "lays %(value)s, leaves %(penalty)s (the whole hand: %(whole)s)",
+            value=best.laid_value,
+            penalty=best.penalty,
+            whole=best.hand_penalty,
+        ),
+        "best": best,
+        "cite": None,
+    }
+
+
+RULINGS: dict[str, Callable[[Any, RummyRules], dict[str, Any]]] = {
+    "meld": _meld,
+    "opening": _opening,
+    "joker": _joker,
+    "best": _best,
+    "extend": _extend,
+    "rearrange": _rearrange,
+}
+
+
+def rule_on(kind: str, form: Any, rules: RummyRules) -> dict[str, Any]:
+    """The ruling on a `kind` of question: what was asked, the verdict, and the rule it rests on.
+
+    CardError, OptionError or Unanswered when the desk cannot answer it.
+    """
+    return RULINGS[kind](form, rules)

@@ -1,0 +1,50 @@
+"""What the exports send: a record as a JSON download, a game's score sheet as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Response
+from flask_babel import gettext as _
+
+from referee.web.games.sheets import Sheet
+
+
+def download(body: str, name: str, kind: str) -> Response:
+    """`body` as a file to save, named `name`."""
+    response = Response(body, mimetype=kind)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def json_file(data: dict[str, Any]) -> str:
+    """A record as its file holds it: JSON, indented, in UTF-8 (names as written)."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def compact(data: Any) -> str:
+    """A record as the choice page carries it to the second step: JSON on one line."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def sheet_csv(sheet: Sheet) -> str:
+    """A score sheet as CSV: a line per entry with each column's change, then the totals and footers."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    unit, note = (_("Round"), _("Winner")) if sheet.unit == "round" else (_("Hand"), _("Bid"))
+    writer.writerow([unit, _("Entry"), note, *(_cell(column.name) for column in sheet.columns)])
+    for line in sheet.lines:
+        entry = line.badge or str(line.kind)
+        writer.writerow([line.number or "", entry, _cell(line.note), *(cell.change for cell in line.cells)])
+    writer.writerow(["", _("Total"), "", *(column.total for column in sheet.columns)])
+    for footer in sheet.footers:
+        writer.writerow(["", footer.label, "", *(_cell(text) for text in (footer.words or footer.cells))])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet will not run: one starting with = + - or @ is read as text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
