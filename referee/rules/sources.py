@@ -1,9 +1,9 @@
 """The rulebooks' own words: for each option, the sentence of each source it rests on, quoted, with a gloss.
 
 Sources are the seeds (000, 001 and 003 in French, 002 in English: `../shared/seeds/`) and, where a seed is
-garbled or silent, RULES.md's reading (English). `sources.json` holds them as data, option → source →
-`{"text", "gloss"}`: the text exactly as the source's file has it (its suits lost as `?` included), the
-gloss in the other language, for a reader who needs it.
+garbled or silent, the referee's own reading: the project's specification, `docs/rules.md` (English).
+`sources.json` holds them as data, option → source → `{"text", "gloss"}`: the text exactly as the source's
+file has it (its suits lost as `?` included), the gloss in the other language, for a reader who needs it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from referee.rules.presets import get_preset
 
-RULES_MD = "RULES.md"
+RULES_MD = "docs/rules.md"  # the project's specification: the referee's reading
 LANGUAGES: Mapping[str, str] = MappingProxyType({"000": "fr", "001": "fr", "002": "en", "003": "fr", RULES_MD: "en"})
 
 
@@ -25,7 +25,7 @@ LANGUAGES: Mapping[str, str] = MappingProxyType({"000": "fr", "001": "fr", "002"
 class Quote:
     """One sentence an option rests on: its source, its text as written there, and a gloss in the other language."""
 
-    source: str  # "000" … "003", or "RULES.md"
+    source: str  # "000" … "003", or "docs/rules.md"
     text: str
     gloss: str  # English for a French source, French for an English one
 
@@ -57,14 +57,14 @@ def quotes() -> Mapping[str, Mapping[str, Quote]]:
 
 
 def quotes_for(option: str, preset: str) -> tuple[Quote, ...]:
-    """The sentences `option` rests on: the preset's own seed first, or RULES.md's reading for a preset from no seed.
+    """The sentences `option` rests on: the preset's own seed first, or docs/rules.md for a preset from no seed.
 
     >>> [quote.source for quote in quotes_for("min_bid", "kaiser")]
-    ['003', 'RULES.md']
+    ['003', 'docs/rules.md']
     >>> [quote.source for quote in quotes_for("min_bid", "kaiser-pagat")]
-    ['RULES.md', '003']
+    ['docs/rules.md', '003']
     """
     own = get_preset(preset).source
-    first = own if own in LANGUAGES else RULES_MD  # pagat is no seed: RULES.md says what the referee reads there
+    first = own if own in LANGUAGES else RULES_MD  # pagat is no seed: docs/rules.md says what the referee reads there
     found = quotes().get(option, {})
     return tuple(sorted(found.values(), key=lambda quote: (quote.source != first, quote.source == RULES_MD)))

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from referee.rules.answers import StockAnswer, StockCall
 from referee.rules.events import EntryError
 from referee.rules.game import Kind, Replayed, Unreadable
 from referee.rules.record import GameRecord
@@ -342,11 +343,13 @@ def rematch(db: Database, book: Book) -> StoredGame:
     )
 
 
-def stock_reshuffled(db: Database, book: Book) -> bool:
-    """Whether the stock was reshuffled once in the round being played."""
-    return stored.stock_reshuffled(db, book.game.id)
+def stock_ran_out(db: Database, book: Book, *, seen_reshuffled: bool, key: str | None = None) -> StockCall:
+    """A "the stock ran out" tap from a phone that showed (`seen_reshuffled`) the stock reshuffled or not: the rules
+    say what it means now, and a reshuffle or a void round they call for is recorded (once, by its form's `key`).
 
-
-def mark_reshuffled(db: Database, book: Book) -> None:
-    """Remember that the stock was reshuffled in the round being played."""
-    stored.mark_reshuffled(db, book.game.id)
+    Refused (the game is over, or has no stock) and EntryError say why nothing is recorded.
+    """
+    call = book.state.stock_ran_out(seen_reshuffled)
+    if call.answer is StockAnswer.RESHUFFLE and call.event is not None:
+        add_entry(db, book, call.event, key=key)
+    return call

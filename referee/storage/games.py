@@ -283,27 +283,6 @@ def revise_event(
     return Written(slot, revision, new_version)
 
 
-def stock_reshuffled(db: Database, game_id: int) -> bool:
-    """Whether the stock was reshuffled once in the round being played (no entry has been added since)."""
-    row = db.execute(
-        "SELECT reshuffled_before = (SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?) "
-        "FROM games WHERE id = ?",
-        [game_id, game_id],
-    )
-    found = row.fetchone()
-    return bool(found and found[0])
-
-
-def mark_reshuffled(db: Database, game_id: int) -> None:
-    """Remember that the stock was reshuffled in the round being played."""
-    with writing(db):
-        db.execute(
-            "UPDATE games SET reshuffled_before = "
-            "(SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = ?) WHERE id = ?",
-            [game_id, game_id],
-        )
-
-
 def slots_of(db: Database, game_id: int) -> list[int]:
     """Every slot the game ever had, deleted ones included."""
     return [int(row[0]) for row in db.execute("SELECT DISTINCT slot FROM event_revisions WHERE game_id = ?", [game_id])]

@@ -213,3 +213,21 @@ def m011_group_ids(db: Database) -> None:
         foreign_keys=[("group_id", "groups", "id")],
         not_null={"group_id", "created_at"},
     )
+
+
+@migrations()
+def m012_reshuffles_in_the_log(db: Database) -> None:
+    """The stock reshuffled is an entry of the game's own log now: a mark still standing (no entry added since) becomes
+    a `reshuffle` entry at the slot it was waiting for, and the game's version moves with it."""
+    marked = db.execute(
+        "SELECT id, reshuffled_before FROM games WHERE reshuffled_before IS NOT NULL AND reshuffled_before = "
+        "(SELECT COALESCE(MAX(slot), 0) + 1 FROM event_revisions WHERE game_id = games.id)"
+    ).fetchall()
+    for game_id, slot in marked:
+        inserted = db.execute(
+            "INSERT INTO event_revisions (game_id, slot, revision, event, submission, created_at) "
+            "VALUES (?, ?, 0, '{\"type\": \"reshuffle\"}', NULL, datetime('now'))",
+            [game_id, slot],
+        )
+        db.execute("UPDATE games SET version = ? WHERE id = ?", [inserted.lastrowid, game_id])
+    db.execute("UPDATE games SET reshuffled_before = NULL")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.events import EventError
+from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.rummy_events import Buyback, Round, Void
 from referee.services.games import Done, StaleEdit, add_entry, correct, open_book
 from referee.storage.db import connect
@@ -140,7 +140,7 @@ def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted
     record_after = open_book(db, game)
     assert record_after.replayed.refusal is not None and record_after.replayed.refusal.position == 2
     assert len(record_after.replayed.steps) == 1
-    with pytest.raises(EventError):
+    with pytest.raises(UnreadableEvent):
         add_entry(db, open_book(db, game), Void())  # nothing goes after an entry that does not read
     correct(db, open_book(db, game), broken.slot, None, based_on=0)
     assert open_book(db, game).replayed.refusal is None

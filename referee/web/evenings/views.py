@@ -57,8 +57,7 @@ def show(key: str) -> ResponseReturnValue:
 
 
 def _show_context(evening: Evening, sent: tuple[str, Any] | None = None) -> dict[str, Any]:
-    """The evening page's context, with each family's start form (`sent`: a family's form sent back with its errors).
-    """
+    """The evening page's context, with each family's start form (`sent`: a family's form sent back with its errors)."""
     starts = []
     for start in starters():
         form = sent[1] if sent is not None and sent[0] == start.family else start.form(evening)

@@ -68,6 +68,8 @@ def _entry_words(entry: dict[str, Any]) -> str:
         return str(_("the buy-back of %(name)s", name=entry.get("player")))
     if kind == Kind.HAND:
         return str(_("the hand %(name)s bid %(bid)s", name=entry.get("bidder"), bid=entry.get("bid")))
+    if kind == Kind.RESHUFFLE:
+        return str(_("the stock reshuffled"))
     if kind == Kind.PASSED:
         return str(_("the deal everybody passed"))
     return str(_("a void round"))

@@ -95,8 +95,8 @@ class Layout(Protocol):
     def columns(self, state: Any) -> tuple[Column, ...]:
         """The columns after the last entry."""
 
-    def line(self, entry: Entry, step: Step, before: Any) -> Line:
-        """The line of one entry, from its replay step and the game before it."""
+    def line(self, entry: Entry, step: Step, before: Any) -> Line | None:
+        """The line of one entry, from its replay step and the game before it; None for an entry with no line."""
 
     def footers(self, state: Any) -> tuple[Footer, ...]:
         """The rows under the lines."""

@@ -19,8 +19,6 @@ from referee.web.games.lines import NewGame
 class Screen(Protocol):
     """How one family's entries are made on the phone."""
 
-    has_stock: bool  # whether its rounds are played from a stock that may be reshuffled (and run out: a void round)
-
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
 

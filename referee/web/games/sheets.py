@@ -123,7 +123,8 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     layout = layout_of(book.family)
     steps = book.replayed.steps
     first = 0 if everything or len(steps) <= SHOWN + SLACK else len(steps) - SHOWN
-    lines = tuple(layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
+    drawn = (layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
+    lines = tuple(line for line in drawn if line is not None)
     state = book.state
     refusal = book.replayed.refusal
     marks = layout.marks(state, steps)
@@ -168,7 +169,7 @@ def line_instead(book: Book, slot: int, event: Any) -> Line | str:
     if replayed.refusal is not None and replayed.refusal.position == position:
         return replayed.refusal.reason
     entry = book.entries[position - 1]
-    return layout_of(book.family).line(entry, replayed.steps[position - 1], replayed.before(position))
+    return layout_of(book.family).line(entry, replayed.steps[position - 1], replayed.before(position)) or ""
 
 
 @dataclass(frozen=True)

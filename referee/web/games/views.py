@@ -14,9 +14,11 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from referee.rules.answers import StockAnswer
 from referee.rules.events import EntryError
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
+from referee.rules.words import reason_of
 from referee.services import games as service
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web.database import get_db
@@ -247,19 +249,22 @@ def reshuffle(key: str, number: int) -> ResponseReturnValue:
     (by another phone) changes nothing.
     """
     book = open_game(key, number, writing=True)
-    db = get_db()
-    if not screen_of(book.family).has_stock or book.state.over or not SheetForm().validate():
+    form = SheetForm()
+    if not book.state.has_stock or book.state.over or not form.validate():
         return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
-    marked = service.stock_reshuffled(db, book)
-    if request.form.get("again") == "1":
-        if marked:
-            return _offered(key, number, lambda book: Void(), decided=True)
-        # The phone showed a reshuffle of a round recorded since (void, or won): this tap is not about this round.
-        flash(str(RESHUFFLE_PAST))
-    elif marked:
+    try:
+        call = service.stock_ran_out(
+            get_db(), book, seen_reshuffled=request.form.get("again") == "1", key=form.submission.data
+        )
+    except (EntryError, Busy) as error:
+        return _refused(book, screen_of(book.family).entry_form(book), reason_of(error))
+    if call.answer is StockAnswer.VOID:
+        return _offered(key, number, lambda book: Void(), decided=True)
+    if call.answer is StockAnswer.PAST:
+        flash(str(RESHUFFLE_PAST))  # the phone showed a reshuffle of a round recorded since: not about this round
+    elif call.answer is StockAnswer.MARKED_ELSEWHERE:
         flash(str(RESHUFFLED_ELSEWHERE))
-    else:
-        service.mark_reshuffled(db, book)
+    book = service.open_book(get_db(), book.game)
     if not wants_fragment():
         return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
     return render("games/show.html", "games/_entry.html", **_context(book, log=False))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from flask_babel import gettext as _
 
 from referee.rules.game import Kind, Replayed, Step
-from referee.rules.kaiser import HandResult, KaiserGame, score_hand
+from referee.rules.kaiser import HandResult, KaiserGame
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import SUITS, KaiserHand
 from referee.rules.table import KaiserRules
@@ -50,9 +50,8 @@ class KaiserLayout:
             Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
             for team in result.results
         )
-        # Scored again here, in the reader's language: a cached replay keeps the words of whoever first replayed it.
-        said = score_hand(before.rules, before.teams, hand, before.scores, result.position).results
-        explanations = tuple(_("%(team)s: %(what)s", team=team.team, what=team.explanation) for team in said)
+        # The engine's words are lazy: the cached replay's explanations are said now, in the reader's language.
+        explanations = tuple(_("%(team)s: %(what)s", team=team.team, what=team.explanation) for team in result.results)
         if hand.calls:
             explanations = (_auction(hand), *explanations)
         trump = f" {SUITS[hand.trump]}" if hand.trump else ""

@@ -18,8 +18,6 @@ from referee.web.games.screens import recorded_event
 class KaiserScreen:
     """A hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
 
-    has_stock = False
-
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The hand form, with the dealer the scorer sees."""
         state: KaiserGame = book.state

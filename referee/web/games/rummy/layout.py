@@ -11,6 +11,7 @@ from referee.rules.cards import JOKER, Card
 from referee.rules.game import Kind, Replayed, Status, Step
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
+from referee.rules.rummy_results import ReshuffleResult
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
@@ -36,10 +37,13 @@ class RummyLayout:
         dealer = state.dealer()
         return tuple(Column(p.name, p.score, p.name == dealer, f"status-{p.status}") for p in state.players)
 
-    def line(self, entry: Entry, step: Step, before: RummyGame) -> Line:
-        """A round's points, a void round, or a buy-back's restart, with every player's running total."""
+    def line(self, entry: Entry, step: Step, before: RummyGame) -> Line | None:
+        """A round's points, a void round, or a buy-back's restart, with every player's running total; none for the
+        stock reshuffled (the round's line says the rest)."""
         after: RummyGame = step.state
         result = step.result
+        if isinstance(result, ReshuffleResult):
+            return None
         if isinstance(result, BuybackResult):
             cells = tuple(Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players)
             return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)

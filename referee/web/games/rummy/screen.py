@@ -15,9 +15,7 @@ from referee.rules.game import Kind, Offer, Status
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules
-from referee.services import games as service
 from referee.services.games import Book
-from referee.web.database import get_db
 from referee.web.forms import SheetForm
 from referee.web.games.rummy.forms import round_data, round_event, round_form
 from referee.web.games.rummy.layout import picker_data
@@ -26,8 +24,6 @@ from referee.web.games.screens import recorded_event
 
 class RummyScreen:
     """A round: who went out and how, each other hand tapped or typed, Rami's laid points."""
-
-    has_stock = True
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """A hand field for each player still in."""
@@ -79,7 +75,7 @@ class RummyScreen:
             "pot": state.pot,
             "dealer": state.dealer(),
             "deal": next_deal(state),
-            "reshuffled": service.stock_reshuffled(get_db(), book),
+            "reshuffled": state.reshuffled,
         }
 
     def resent(self, book: Book, form: Any) -> None:
@@ -112,7 +108,7 @@ def undecided_reason(book: Book, decided: Sequence[str]) -> str:
     record with a round after an elimination still replays; on the phone, that round waits for the scorer to
     say so: a buy-back, or "Out for good".
     """
-    waiting = [offer.player for offer in buybacks_open(book) if offer.player not in decided]
+    waiting = book.state.waiting_for(decided)  # the rules say who the next round waits for
     if not waiting:
         return ""
     return str(
