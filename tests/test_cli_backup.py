@@ -23,7 +23,7 @@ from referee.storage.evenings import create_evening
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
     (tmp_path / "live").mkdir()
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "live" / "referee.sqlite"), "SECRET_KEY": "test"})
-    monkeypatch.setattr("referee.cli.live_database", lambda: Path(app.config["DATABASE"]))
+    monkeypatch.setattr("referee.cli.backup.live_database", lambda: Path(app.config["DATABASE"]))
     return app
 
 
@@ -161,7 +161,7 @@ def test_a_server_without_a_database_yet_is_refused_and_none_is_made(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     missing = tmp_path / "instance" / "referee.sqlite"
-    monkeypatch.setattr("referee.cli.live_database", lambda: missing)
+    monkeypatch.setattr("referee.cli.backup.live_database", lambda: missing)
     result = backup(str(tmp_path / "copy.sqlite"))
     assert result.exit_code == 2 and "there is no database at" in result.output
     assert not missing.exists() and not (tmp_path / "copy.sqlite").exists()

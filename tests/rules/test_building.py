@@ -22,7 +22,7 @@ from referee.rules.building import extend_meld
 from referee.rules.cards import SUITS, Card, CardError, canonical, check_pack_limits, parse_cards
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import Value
+from referee.rules.options import Value
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.table import RummyRules, rummy_rules
 from tests.conftest import Runner

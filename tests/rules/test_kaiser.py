@@ -13,8 +13,9 @@ from hypothesis import event as note
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.game import Replayed, replay
+from referee.rules.game_record import read_game
 from referee.rules.kaiser import HandResult, KaiserGame, trick_points
 from referee.rules.kaiser_bidding import Bid, bid_outranks, check_bidding
 from referee.rules.kaiser_events import (
@@ -25,7 +26,7 @@ from referee.rules.kaiser_events import (
     parse_kaiser_event,
     parse_kaiser_events,
 )
-from referee.rules.record import RecordError, read_game
+from referee.rules.record_data import RecordError
 from referee.rules.table import KaiserRules, rules_for
 
 TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
@@ -96,8 +97,9 @@ def play(preset: str, *events: dict[str, Any], **options: Any) -> Played:
     return replay_kaiser(rules(preset, **options), TEAMS, deal(*events))
 
 
-def refusal(preset: str, events: list[dict[str, Any]], **options: Any) -> EventError:
-    with pytest.raises(EventError) as caught:
+def refusal(preset: str, events: list[dict[str, Any]], **options: Any) -> EntryError:
+    """The first entry refused: one that is no event (UnreadableEvent), or an event that cannot happen (EventError)."""
+    with pytest.raises(EntryError) as caught:
         replay_kaiser(rules(preset, **options), TEAMS, events)
     return caught.value
 
@@ -365,6 +367,13 @@ def test_refusals_name_the_event_and_the_reason(events: list[Any], position: int
     assert error.position == position
     assert words in error.reason, error.reason
     assert str(error).startswith(f"event {position}: ")
+
+
+def test_an_entry_that_is_no_event_is_unreadable_and_an_event_that_cannot_happen_is_illegal() -> None:
+    unreadable = refusal("kaiser", deal(passed() | {"bidder": "Ana"}))
+    illegal = refusal("kaiser", [*deal(passed()), passed() | {"dealer": "Ana"}])
+    assert isinstance(unreadable, UnreadableEvent) and not isinstance(unreadable, EventError)
+    assert isinstance(illegal, EventError) and not isinstance(illegal, UnreadableEvent)
 
 
 def test_min_bid_6_in_kaiser_pagat_refuses_a_bid_of_5() -> None:

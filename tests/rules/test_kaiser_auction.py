@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError, EventError
 from referee.rules.game import replay
+from referee.rules.game_record import read_game
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_bidding import Bid, check_auction, check_bidding
 from referee.rules.kaiser_events import KaiserError, KaiserHand, KaiserTeams, parse_kaiser_event
-from referee.rules.record import read_game
 from referee.rules.table import KaiserRules, rules_for
 
 TABLE = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})
@@ -161,7 +161,7 @@ def test_the_trump_suit_is_kept_and_written_back() -> None:
     ],
 )
 def test_a_recorded_auction_that_cannot_be_is_refused_with_the_reason(event: dict[str, Any], words: str) -> None:
-    with pytest.raises(EventError, match=words):
+    with pytest.raises(EntryError, match=words):  # a call that is no call is unreadable; a call out of turn, illegal
         play(event)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from referee.rules.record import read_game
+from referee.rules.game_record import read_game
 from referee.rules.settlement import SettlementError, cents, fewest_payments, settle, settle_json
 from tests.conftest import Runner
 

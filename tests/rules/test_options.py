@@ -14,7 +14,9 @@ import pytest
 from referee.rules.cards import parse_cards
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
-from referee.rules.presets import CHOICE_WORDS, OPTIONS, OptionError, Value, parse_setting
+from referee.rules.option_words import CHOICE_WORDS
+from referee.rules.options import OPTIONS, OptionError, Value
+from referee.rules.presets import parse_setting
 from referee.rules.release import release_joker
 from referee.rules.table import RummyRules, rummy_rules
 

@@ -11,7 +11,8 @@ import pytest
 from referee.rules.events import EventError
 from referee.rules.game import Replayed
 from referee.rules.game import replay as replay_events
-from referee.rules.record import RecordError, read_game
+from referee.rules.game_record import read_game
+from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame, can_buyback
 from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
 from referee.rules.table import RummyRules, rummy_rules

@@ -10,7 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from referee.rules.events import EventError
 from referee.rules.game import replay
 from referee.rules.rummy import RummyGame
-from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void
+from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
 from referee.rules.table import rummy_rules
 
 PENALTY_PRESETS = ["kaluki", "kaluki-hunt", "kaluki-club", "rami-elimination"]
@@ -38,7 +38,7 @@ class RummyGameMachine(RuleBasedStateMachine):
 
     def _check_scores_never_fall(self, before: RummyGame, event: RummyEvent) -> None:
         """Penalty totals only grow, but for a buy-back reset and the winner's reward."""
-        if isinstance(event, Buyback):
+        if isinstance(event, Buyback | Reshuffle):
             return
         rewarded = event.winner if isinstance(event, Round) else None
         for old, new in zip(before.players, self.game.players, strict=True):
@@ -61,6 +61,11 @@ class RummyGameMachine(RuleBasedStateMachine):
     @rule()
     def void_round(self) -> None:
         self._push(Void())
+
+    @precondition(lambda self: not self.game.over and not self.game.reshuffled)
+    @rule()
+    def reshuffle(self) -> None:
+        self._push(Reshuffle())
 
     @precondition(lambda self: any(p.status == "eliminated" for p in self.game.players))
     @rule(data=st.data())

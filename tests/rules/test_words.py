@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextvars
+import copy
+import json
+import pickle
 import threading
 from collections.abc import Iterator
 
@@ -68,25 +71,25 @@ def test_english_plural_is_singular_for_one_only(n: int, said: str) -> None:
 
 def test_say_translates_then_fills_the_placeholders(french: words.Voice) -> None:
     said = say("meld {number} ({cards}) is not valid: {reason}", number=2, cards="9♥ 9♠", reason="trop court")
-    assert said == "combinaison 2 (9♥ 9♠) non valable : trop court"
+    assert str(said) == "combinaison 2 (9♥ 9♠) non valable : trop court"
     assert asked == [("meld {number} ({cards}) is not valid: {reason}",)]  # the message, never the filled text
 
 
 def test_a_translation_may_move_the_placeholders(french: words.Voice) -> None:
-    assert say("{name} pays {payee}", payee="Ben", name="Ana") == "Ana paie Ben"
+    assert str(say("{name} pays {payee}", payee="Ben", name="Ana")) == "Ana paie Ben"
 
 
 def test_a_value_is_not_formatted_again(french: words.Voice) -> None:
-    assert say("like {example}", example="{n}") == "par exemple {n}"
+    assert str(say("like {example}", example="{n}")) == "par exemple {n}"
 
 
 def test_a_message_missing_from_the_catalogue_stays_english(french: words.Voice) -> None:
-    assert say("the game is over") == "the game is over"
+    assert str(say("the game is over")) == "the game is over"
 
 
 @pytest.mark.parametrize(("n", "said"), [(0, "0 seul paquet"), (1, "1 seul paquet"), (2, "2 paquets")])
 def test_say_plural_asks_for_the_form_of_n(french: words.Voice, n: int, said: str) -> None:
-    assert say_plural("only {n} pack is in play", "only {n} packs are in play", n) == said
+    assert str(say_plural("only {n} pack is in play", "only {n} packs are in play", n)) == said
     assert asked == [("only {n} pack is in play", "only {n} packs are in play", str(n))]
 
 
@@ -99,7 +102,7 @@ def test_n_marks_without_translating(french: words.Voice) -> None:
     meaning = N_("most cards in a run")
     assert meaning == "most cards in a run"
     assert asked == []
-    assert say(meaning) == "nombre maximum de cartes dans une suite"
+    assert str(say(meaning)) == "nombre maximum de cartes dans une suite"
 
 
 @pytest.mark.parametrize(
@@ -114,39 +117,39 @@ def test_n_marks_without_translating(french: words.Voice) -> None:
 def test_or_list(items: list[str], english: str, french_said: str) -> None:
     assert or_list(items) == english
     with speaking(fake_gettext, fake_ngettext):
-        assert or_list(iter(items)) == french_said
+        assert str(or_list(iter(items))) == french_said
 
 
 def test_and_list() -> None:
     assert and_list(["9♦", "9♣"]) == "9♦ and 9♣"
     with speaking(fake_gettext, fake_ngettext):
-        assert and_list(["9♦", "9♣"]) == "9♦ et 9♣"
+        assert str(and_list(["9♦", "9♣"])) == "9♦ et 9♣"
 
 
 def test_speaking_ends_with_its_block() -> None:
     with speaking(fake_gettext, fake_ngettext):
-        assert say("{these} or {that}", these="a", that="b") == "a ou b"
-    assert say("{these} or {that}", these="a", that="b") == "a or b"
+        assert str(say("{these} or {that}", these="a", that="b")) == "a ou b"
+    assert str(say("{these} or {that}", these="a", that="b")) == "a or b"
 
 
 def test_stop_goes_back_to_the_language_before_and_twice_is_harmless() -> None:
     outer = speaking(fake_gettext, fake_ngettext)
     inner = speaking(str.upper, lambda s, p, n: (s if n == 1 else p).upper())
-    assert say("most cards in a run") == "MOST CARDS IN A RUN"
+    assert str(say("most cards in a run")) == "MOST CARDS IN A RUN"
     inner.stop()
     inner.stop()
-    assert say("most cards in a run") == "nombre maximum de cartes dans une suite"
+    assert str(say("most cards in a run")) == "nombre maximum de cartes dans une suite"
     outer.stop()
-    assert say("most cards in a run") == "most cards in a run"
+    assert str(say("most cards in a run")) == "most cards in a run"
 
 
 def test_another_thread_speaks_english(french: words.Voice) -> None:
     heard: list[str] = []
-    thread = threading.Thread(target=lambda: heard.append(say("{these} and {that}", these="a", that="b")))
+    thread = threading.Thread(target=lambda: heard.append(str(say("{these} and {that}", these="a", that="b"))))
     thread.start()
     thread.join()
     assert heard == ["a and b"]
-    assert say("{these} and {that}", these="a", that="b") == "a et b"
+    assert str(say("{these} and {that}", these="a", that="b")) == "a et b"
 
 
 def test_stopping_in_another_context_falls_back_to_english() -> None:
@@ -155,10 +158,117 @@ def test_stopping_in_another_context_falls_back_to_english() -> None:
 
         def stop_elsewhere() -> str:
             voice.stop()
-            return say("{these} or {that}", these="a", that="b")
+            return str(say("{these} or {that}", these="a", that="b"))
 
         assert contextvars.copy_context().run(stop_elsewhere) == "a or b"
-        assert say("{these} or {that}", these="a", that="b") == "a ou b"  # this context still speaks French
+        assert str(say("{these} or {that}", these="a", that="b")) == "a ou b"  # this context still speaks French
 
     contextvars.copy_context().run(scenario)
-    assert say("{these} or {that}", these="a", that="b") == "a or b"
+    assert str(say("{these} or {that}", these="a", that="b")) == "a or b"
+
+
+def test_a_message_said_in_english_is_shown_in_the_language_spoken_when_shown() -> None:
+    said = say("a group holds at most {n} cards", n=4)  # said outside any request: English
+    assert said == "a group holds at most 4 cards"
+    with speaking(fake_gettext, fake_ngettext):
+        assert str(said) == "un groupe compte au plus 4 cartes"
+        assert f"[{said}]" == "[un groupe compte au plus 4 cartes]"
+        assert "%s" % said == "un groupe compte au plus 4 cartes"  # noqa: UP031 - flask_babel formats so
+        assert f"{said:>36}" == "   un groupe compte au plus 4 cartes"
+        assert said == "a group holds at most 4 cards"  # its value stays English
+    assert str(said) == "a group holds at most 4 cards"
+
+
+def test_a_message_said_in_french_holds_no_language() -> None:
+    with speaking(fake_gettext, fake_ngettext):
+        said = say_plural("only {n} pack is in play", "only {n} packs are in play", 2)
+    assert said == "only 2 packs are in play" and str(said) == "only 2 packs are in play"
+    with speaking(fake_gettext, fake_ngettext):
+        assert str(said) == "2 paquets"
+
+
+def test_a_message_within_a_message_is_said_again_with_it() -> None:
+    inner = or_list(["9♦", "9♣"])
+    outer = say("like {example}", example=inner)
+    assert outer == "like 9♦ or 9♣"
+    with speaking(fake_gettext, fake_ngettext):
+        assert outer == "like 9♦ or 9♣"  # the English value does not depend on the language spoken when said
+        assert str(outer) == "par exemple 9♦ ou 9♣"
+
+
+def test_an_exception_within_a_message_is_said_again_with_it() -> None:
+    error = ValueError(say("a group holds at most {n} cards", n=4))
+    said = say("like {example}", example=error)
+    with speaking(fake_gettext, fake_ngettext):
+        assert str(said) == "par exemple un groupe compte au plus 4 cartes"
+        assert str(error) == "un groupe compte au plus 4 cartes"
+    assert words.reason_of(error) is error.args[0]
+
+
+def test_a_message_is_escaped_for_html_in_the_language_spoken() -> None:
+    said = say("like {example}", example='<b class="x">Ben\'s & co</b>')
+    assert said.__html__() == "like &lt;b class=&#34;x&#34;&gt;Ben&#39;s &amp; co&lt;/b&gt;"  # as markupsafe escapes
+    with speaking(fake_gettext, fake_ngettext):
+        assert said.__html__() == "par exemple &lt;b class=&#34;x&#34;&gt;Ben&#39;s &amp; co&lt;/b&gt;"
+
+
+def test_a_message_is_english_to_json_joins_and_sums() -> None:
+    said = say("{these} and {that}", these="a", that="b")
+    with speaking(fake_gettext, fake_ngettext):
+        assert json.dumps({"said": said}) == '{"said": "a and b"}'
+        assert ", ".join([said, said]) == "a and b, a and b" and said + "!" == "a and b!"
+        assert {said: 1}["a and b"] == 1
+
+
+def test_a_message_pickles_and_copies_with_what_it_says() -> None:
+    said = say("like {example}", example=say("{these} or {that}", these="a", that="b"))
+    for again in (pickle.loads(pickle.dumps(said)), copy.deepcopy(said)):  # noqa: S301 - our own bytes
+        assert type(again) is words.Said and again == said
+        with speaking(fake_gettext, fake_ngettext):
+            assert str(again) == "par exemple a ou b"
+
+
+def test_a_refusal_of_the_rules_kept_in_a_cache_is_shown_in_the_reader_s_language() -> None:
+    from referee.rules.events import EventError
+
+    error = EventError(3, say("a group holds at most {n} cards", n=4))
+    french = {**FRENCH, "event {position}: {reason}": "entrée {position} : {reason}"}
+    with speaking(lambda m: french.get(m, m), fake_ngettext):
+        assert str(error) == "entrée 3 : un groupe compte au plus 4 cartes"
+        assert str(error.reason) == "un groupe compte au plus 4 cartes"
+    assert str(error) == "event 3: a group holds at most 4 cards"
+
+
+KAISER_FRENCH = {
+    "bid {bid} made with {points} points: {how}": "annonce {bid} réussie avec {points} points : {how}",
+    "scores {bid} + {points} = {total}": "marque {bid} + {points} = {total}",
+    "{how}, doubled in no trump: {total}": "{how}, doublé sans atout : {total}",
+    "{bid} no trump": "{bid} sans atout",
+}
+
+
+def test_a_kaiser_hand_scored_once_explains_itself_in_the_reader_s_language() -> None:
+    from referee.rules.kaiser import bidder_change
+    from referee.rules.table import KaiserRules, rules_for
+
+    rules = rules_for("kaiser")
+    assert isinstance(rules, KaiserRules)
+    _, why = bidder_change(rules, 8, True, 12)  # scored once, as a cached replay keeps it
+    assert why == "bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40"
+    with speaking(lambda m: KAISER_FRENCH.get(m, m), fake_ngettext):
+        assert str(why) == "annonce 8 sans atout réussie avec 12 points : marque 8 + 12 = 20, doublé sans atout : 40"
+
+
+def test_a_replay_s_refusal_kept_in_a_cache_is_said_in_the_reader_s_language() -> None:
+    from referee.rules.game import replay
+    from referee.rules.rummy import RummyGame
+    from referee.rules.rummy_events import Reshuffle
+    from referee.rules.table import rummy_rules
+
+    replayed = replay(RummyGame.start(rummy_rules("kaluki"), ["Ana", "Ben"]), [Reshuffle(), Reshuffle()])
+    assert replayed.refusal is not None
+    said = "the stock was already reshuffled in this round: when it runs out again, the round is void"
+    french = {said: "le talon a déjà été rebattu", "event {position}: {reason}": "entrée {position} : {reason}"}
+    with speaking(lambda m: french.get(m, m), fake_ngettext):
+        assert str(replayed.refusal) == "entrée 2 : le talon a déjà été rebattu"
+    assert str(replayed.refusal) == f"event 2: {said}"

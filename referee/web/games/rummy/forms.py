@@ -14,8 +14,8 @@ from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.laid import LaidError, laid_total
 from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, Round
-from referee.rules.table import RummyRules, Scoring
-from referee.rules.values import most_laid
+from referee.rules.rummy_rounds import RoundShape
+from referee.rules.table import RummyRules
 from referee.web.forms import SheetForm, TooLarge, whole_number
 
 
@@ -78,9 +78,8 @@ def laid_points(text: str | None, rules: RummyRules) -> int | None:
     return laid_total(text or "", rules)
 
 
-def laid_check(rules: RummyRules, seats: int) -> Any:
-    """A validator: laid points are a number no round can pass, or cards the referee can count."""
-    most = most_laid(rules, seats)
+def laid_check(rules: RummyRules, most: int) -> Any:
+    """A validator: laid points are a number no round can pass (above `most`), or cards the referee can count."""
 
     def check(form: Any, field: Field) -> None:
         try:
@@ -93,16 +92,16 @@ def laid_check(rules: RummyRules, seats: int) -> Any:
     return check
 
 
-def finish_choices(rules: RummyRules) -> dict[str, str]:
-    """How the winner went out: normally, or all in one (a kaluki, a hunt, or a rami of either kind)."""
-    if rules.game == "rami":
-        return {
-            Finish.OUT: str(_l("Went out")),
-            Finish.WITH_TABLE: str(_l("Rami using others' melds")),
-            Finish.OWN_CARDS: str(_l("Rami with own cards only")),
-        }
-    all_in_one = _l("Hunt (all in one)") if rules.hunt_reward else _l("Kaluki (all in one)")
-    return {Finish.OUT: str(_l("Went out")), Finish.ALL_IN_ONE: str(all_in_one)}
+def finish_choices(rules: RummyRules, shape: RoundShape) -> dict[str, str]:
+    """How the winner may go out, as the rules allow: normally, or all in one (a kaluki, a hunt, or a rami of either
+    kind), in words."""
+    words = {
+        Finish.OUT: _l("Went out"),
+        Finish.ALL_IN_ONE: _l("Hunt (all in one)") if rules.hunt_reward else _l("Kaluki (all in one)"),
+        Finish.WITH_TABLE: _l("Rami using others' melds"),
+        Finish.OWN_CARDS: _l("Rami with own cards only"),
+    }
+    return {finish: str(words[finish]) for finish in shape.finishes}
 
 
 def round_form(
@@ -113,18 +112,19 @@ def round_form(
     class Round(RoundForm):
         pass
 
+    shape = RoundShape.of(rules, len(seats))  # the rules say what a round's entry holds
     for name in players:
         seat = seats.index(name)
         setattr(Round, f"hand:{name}", StringField(name, [check_hand], id=f"hand-{seat}"))
-        if rules.game == "rami":
-            setattr(Round, f"laid:{name}", StringField(name, [laid_check(rules, len(seats))], id=f"laid-{seat}"))
-        if rules.joker_retrieval_penalty:
-            most = rules.joker_count(len(seats))
+        if shape.laid_points:
+            setattr(Round, f"laid:{name}", StringField(name, [laid_check(rules, shape.most_laid)], id=f"laid-{seat}"))
+        if shape.kept_jokers:
+            most = shape.most_kept_jokers
             jokers = IntegerField(name, [Optional(), NumberRange(min=0, max=most)], id=f"jokers-{seat}")
             setattr(Round, f"jokers:{name}", jokers)
     form = Round(formdata, **data)
     form.winner.choices = {name: name for name in players}
-    form.finish.choices = finish_choices(rules)
+    form.finish.choices = finish_choices(rules, shape)
     form.players = list(players)
     form.seats = list(seats)
     form.joker_penalty = rules.joker_retrieval_penalty
@@ -149,16 +149,12 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
     if any(form.hand(name).errors for name in form.players):
         return None
     finish = Finish(form.finish.data) if form.finish.data in set(Finish) else Finish.OUT
-    laid: dict[str, int] | None = None
-    if rules.game == "rami":
-        fields = {name: form.laid(name) for name in form.players}
-        # Points mode always counts laid points (blank is 0); elimination mode only when some were given.
-        points = {name: laid_points(f.data, rules) for name, f in fields.items() if f is not None}
-        if rules.scoring == Scoring.POINTS or any(value is not None for value in points.values()):
-            laid = {name: value for name, value in points.items() if value}
-    kept = {name: form.jokers(name) for name in form.players}
-    unreturned = {name: field.data for name, field in kept.items() if field is not None and field.data}
-    return Round.finished(winner, hands, finish, laid, unreturned)
+    # The form only collects what was typed; the rules say what it means (RoundShape: which laid points count).
+    laid_fields = {name: form.laid(name) for name in form.players}
+    laid = {name: laid_points(field.data, rules) for name, field in laid_fields.items() if field is not None}
+    kept_fields = {name: form.jokers(name) for name in form.players}
+    kept = {name: field.data for name, field in kept_fields.items() if field is not None}
+    return RoundShape.of(rules, len(form.seats)).round(winner, hands, finish, laid, kept)
 
 
 def round_data(event: Round) -> dict[str, Any]:
