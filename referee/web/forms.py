@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from flask_babel import LazyString
@@ -19,6 +20,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired
 
+from referee.rules.families import family_playing
 from referee.rules.presets import (
     DEFAULT_PRESET,
     OPTIONS,
@@ -28,12 +30,22 @@ from referee.rules.presets import (
     get_preset,
     show_value,
 )
-from referee.rules.table import rules_for
+from referee.rules.table import Family, rules_for
 
-RUMMY_PRESETS = [name for name, preset in PRESETS.items() if preset.game != "kaiser"]
-KAISER_PRESETS = [name for name, preset in PRESETS.items() if preset.game == "kaiser"]
-RUMMY_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in RUMMY_PRESETS)]
-KAISER_OPTIONS = [name for name in OPTIONS if any(name in PRESETS[p].defaults for p in KAISER_PRESETS)]
+
+def presets_of(family: Family) -> list[str]:
+    """The presets whose games `family` plays, as the engine's registry says."""
+    return [name for name in PRESETS if family_playing(name).name == family]
+
+
+def options_of(presets: Sequence[str]) -> list[str]:
+    """The options some of `presets` have, in the options table's order."""
+    return [name for name in OPTIONS if any(name in PRESETS[preset].defaults for preset in presets)]
+
+
+# An evening's own rules (a new game's default, the desk's "this evening's rules"): the presets of the families whose
+# rules can be an evening's.
+EVENING_PRESETS = [name for name in PRESETS if family_playing(name).evening_rules]
 LONGEST_NUMBER = 18  # digits: every number a form takes fits in SQLite's 64-bit integers (2^63 has 19)
 
 
@@ -102,15 +114,9 @@ class HouseRules(FlaskForm):
 
 
 class HouseRulesForm(HouseRules):
-    """One field per rummy option; a blank field keeps the preset's default."""
+    """One field per option of an evening's own rules; a blank field keeps the preset's default."""
 
-    names: ClassVar[list[str]] = RUMMY_OPTIONS
-
-
-class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inherit a field per rummy option
-    """One field per Kaiser option; a blank field keeps the preset's default."""
-
-    names: ClassVar[list[str]] = KAISER_OPTIONS
+    names: ClassVar[list[str]] = options_of(EVENING_PRESETS)
 
 
 def _house_rule_field(name: str) -> Field:
@@ -130,9 +136,13 @@ def _house_rule_field(name: str) -> Field:
     return StringField(label, default="")
 
 
-for _form in (HouseRulesForm, KaiserHouseRulesForm):
-    for _name in _form.names:
-        setattr(_form, _name, _house_rule_field(_name))
+def add_house_rule_fields(form: type[HouseRules]) -> None:
+    """Give a house-rules form its field per option (its `names`)."""
+    for name in form.names:
+        setattr(form, name, _house_rule_field(name))
+
+
+add_house_rule_fields(HouseRulesForm)
 
 
 def house_rule_hints(preset: str) -> dict[str, str]:
@@ -150,7 +160,7 @@ def house_rule_hints(preset: str) -> dict[str, str]:
                 default=show_value(defaults[name]),
             )
         )
-        for name in (*RUMMY_OPTIONS, *KAISER_OPTIONS)
+        for name in OPTIONS
         if name in defaults
     }
 

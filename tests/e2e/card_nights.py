@@ -138,7 +138,9 @@ def _other_games(poster: Poster, night: CardNight) -> CardNight:
     poster.post(f"{rami}/rounds", data)
     seats = {"preset": "kaiser", "first": players[0], "partner": players[2], "second": players[1]}
     seats |= {"second_partner": players[3], "dealer": players[3]}
-    kaiser = poster.post(f"{evening}/games", {"family": "kaiser"} | {f"kaiser-{name}": value for name, value in seats.items()})
+    kaiser = poster.post(
+        f"{evening}/games", {"family": "kaiser"} | {f"kaiser-{name}": value for name, value in seats.items()}
+    )
     hand = {"bidder": players[0], "bid": "7", "tricks": "6"}
     hand |= {"five_hearts": f"{players[0]} & {players[2]}", "three_spades": f"{players[1]} & {players[3]}"}
     poster.post(f"{kaiser}/hands", hand)

@@ -194,7 +194,13 @@ def test_an_unknown_kaiser_preset_is_refused_with_the_reason(table: Table) -> No
         "kaiser-preset": "kaiser-deluxe", "kaiser-first": "A", "kaiser-partner": "C", "kaiser-second": "B",
         "kaiser-second_partner": "D", "kaiser-dealer": "A",
     }  # fmt: skip
-    refused(table, before, table.post(f"{evening}/games", {"family": "kaiser"} | data), 422, "unknown preset 'kaiser-deluxe'")
+    refused(
+        table,
+        before,
+        table.post(f"{evening}/games", {"family": "kaiser"} | data),
+        422,
+        "unknown preset 'kaiser-deluxe'",
+    )
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,8 @@ import re
 import pytest
 
 from referee.rules.presets import OPTIONS
-from referee.web.forms import KAISER_OPTIONS, RUMMY_OPTIONS
+from referee.web.forms import EVENING_PRESETS, options_of
+from referee.web.games.kaiser.start import KAISER_PRESETS
 from tests.web.conftest import Table
 
 
@@ -144,7 +145,7 @@ def test_house_rules_are_labelled_in_plain_words_with_the_option_name_in_small_t
     table.client.set_cookie("lang", lang)
     page = table.get("/new").get_data(as_text=True)
     labels = dict(re.findall(r'<label for="house-(\w+)">([^<]*)</label>', page))
-    assert len(labels) == len(RUMMY_OPTIONS)
+    assert len(labels) == len(options_of(EVENING_PRESETS))
     for name, label in labels.items():
         assert label == OPTIONS[name].label_said() if lang == "en" else label != OPTIONS[name].label, name
         assert name not in label and name.replace("_", " ") not in label, name  # never the option's name
@@ -185,7 +186,7 @@ def test_kaiser_house_rules_are_labelled_in_plain_words(table: Table, lang: str)
     table.client.set_cookie("lang", lang)
     page = table.get(evening).get_data(as_text=True)
     labels = dict(re.findall(r'<label for="kaiser-house-(\w+)">([^<]*)</label>', page))
-    assert set(labels) == set(KAISER_OPTIONS)
+    assert set(labels) == set(options_of(KAISER_PRESETS))
     expected = {
         "en": ("Lowest bid", "What a made bid scores"),
         "fr": ("Annonce la plus basse", "Ce que marque une annonce réussie"),

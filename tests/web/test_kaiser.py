@@ -18,7 +18,7 @@ NS, EW = "Ana & Céline", "Ben & Driss"
 
 def kaiser_fields(data: dict[str, str]) -> dict[str, str]:
     """The Kaiser game form's fields as posted: each name prefixed, apart from the rummy game form's."""
-    return {f"kaiser-{name}": value for name, value in data.items()}
+    return {"family": "kaiser", **{f"kaiser-{name}": value for name, value in data.items()}}
 
 
 def start(table: Table, preset: str = "kaiser", dealer: str = "Driss", **seats: str) -> str:
@@ -26,7 +26,7 @@ def start(table: Table, preset: str = "kaiser", dealer: str = "Driss", **seats: 
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     table.get(evening)
     data = {"preset": preset, "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**data, **seats, "dealer": dealer}))
+    response = table.post(f"{evening}/games", kaiser_fields({**data, **seats, "dealer": dealer}))
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"]
 
@@ -225,7 +225,7 @@ def test_the_first_dealer_deals_first_and_the_deal_goes_to_the_left(table: Table
 def test_a_kaiser_game_needs_four_different_players(table: Table, seats: dict[str, str], message: str) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss\nEve")
     data = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**data, "dealer": "Ana", **seats}))
+    response = table.post(f"{evening}/games", kaiser_fields({**data, "dealer": "Ana", **seats}))
     assert response.status_code == 422 and message in response.get_data(as_text=True)
     assert "Game 1" not in table.get(evening).get_data(as_text=True)
 
@@ -314,7 +314,7 @@ def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
 def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**seats, "dealer": "Driss", "house-target": "20"}))
+    response = table.post(f"{evening}/games", kaiser_fields({**seats, "dealer": "Driss", "house-target": "20"}))
     game = response.headers["Location"]
     hand(table, game, "Ana", 7, 6, NS, EW)  # +18
     hand(table, game, "Ben", 5, 2, NS, NS)  # Ben & Driss fail with 2: Ana & Céline add their 8 → 26 ≥ 20
@@ -325,7 +325,10 @@ def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
 def test_a_bad_kaiser_house_rule_is_refused_on_its_field(table: Table) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     seats = {"preset": "kaiser", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**seats, "dealer": "Driss", "house-min_bid": "twelve"}))
+    response = table.post(
+        f"{evening}/games",
+        kaiser_fields({**seats, "dealer": "Driss", "house-min_bid": "twelve"}),
+    )
     assert response.status_code == 422 and "min_bid" in response.get_data(as_text=True)
     assert "Game 1" not in table.get(evening).get_data(as_text=True)
 
@@ -397,6 +400,6 @@ def test_a_round_posted_to_a_kaiser_game_is_read_as_a_hand_and_refused(table: Ta
 def test_two_teams_with_the_same_name_are_refused_plainly(table: Table) -> None:
     evening = table.evening("X & Y\nZ\nX\nY & Z")
     seats = {"preset": "kaiser", "first": "X & Y", "partner": "Z", "second": "X", "second_partner": "Y & Z"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**seats, "dealer": "Z"}))
+    response = table.post(f"{evening}/games", kaiser_fields({**seats, "dealer": "Z"}))
     assert response.status_code == 422
     assert "Both teams would be called “X &amp; Y &amp; Z”." in response.get_data(as_text=True)

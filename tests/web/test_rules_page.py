@@ -55,7 +55,7 @@ def test_a_french_reader_reads_the_french_seed_without_gloss_and_the_english_one
 def test_the_evening_rules_page_shows_its_kaiser_games_rules(table: Table) -> None:
     evening = table.evening("Ana\nBen\nCéline\nDriss")
     seats = {"preset": "kaiser-pagat", "first": "Ana", "second": "Ben", "partner": "Céline", "second_partner": "Driss"}
-    response = table.post(f"{evening}/games", {"family": "kaiser"} | kaiser_fields({**seats, "dealer": "Driss", "house-target": "40"}))
+    response = table.post(f"{evening}/games", kaiser_fields({**seats, "dealer": "Driss", "house-target": "40"}))
     assert response.status_code == 303
     page = unescape(table.get(f"{evening}/rules").get_data(as_text=True))
     assert "<code>run_max</code>" in page  # the evening's own (rummy) rules

@@ -15,7 +15,7 @@ from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import RummyRules, rummy_rules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening
-from referee.web.forms import RUMMY_PRESETS
+from referee.web.games.families import DESK_PRESETS
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
 EVENING_RULES = "evening"
@@ -91,7 +91,7 @@ def question_form(kind: str, evening: Evening | None, formdata: Any = None) -> Q
     default = EVENING_RULES if evening else request.args.get("preset", "kaluki")
     form = FORMS[kind](formdata, rules=default)
     choices = {EVENING_RULES: _("This evening's rules (%(preset)s)", preset=evening.preset)} if evening else {}
-    form.rules.choices = choices | {name: name for name in RUMMY_PRESETS}
+    form.rules.choices = choices | {name: name for name in DESK_PRESETS}
     if isinstance(form, BestQuestion):
         form.minimise.choices = {"value": _("the most value laid"), "penalty": _("the least penalty left")}
     return form
@@ -101,4 +101,4 @@ def rules_asked(choice: str, evening: Evening | None) -> RummyRules:
     """The rules a question names: the evening's, or a rummy preset (the default's for anything else)."""
     if choice == EVENING_RULES and evening is not None:
         return evening_rules(evening)
-    return rummy_rules(choice if choice in RUMMY_PRESETS else DEFAULT_PRESET)
+    return rummy_rules(choice if choice in DESK_PRESETS else DEFAULT_PRESET)

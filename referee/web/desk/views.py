@@ -8,15 +8,14 @@ from flask import Blueprint, abort, g, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee.rules.cards import CardError
-from referee.rules.presets import OptionError
-from referee.rules.table import KaiserRules
+from referee.rules.presets import PRESETS, OptionError
 from referee.services.desk import Ruling, evening_rulings, keep_ruling, rules_in_force
 from referee.services.evenings import Evening
 from referee.web.database import get_db
 from referee.web.desk.answers import Unanswered, rule_on
 from referee.web.desk.forms import QUESTIONS, Question, question_form, rules_asked
 from referee.web.desk.rules_page import rules_shown
-from referee.web.forms import KAISER_PRESETS, RUMMY_PRESETS
+from referee.web.games.families import family_of
 from referee.web.games.rummy.layout import picker_data
 from referee.web.guards import desk_limit, limiter
 from referee.web.htmx import render
@@ -94,14 +93,14 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
         abort(404)
     rules = in_force.rules
     desk: str | None = url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset)
-    if isinstance(rules, KaiserRules):
-        desk = None  # the desk referees melds: Kaiser has none
+    if not family_of(rules.family).desk:
+        desk = None  # the desk referees melds: a family without melds has no desk
     return render(
         "desk/rules.html",
         "desk/rules.html",
         rules=rules,
         shown=rules_shown(rules),
         kaiser_games=[(number, rules_shown(game_rules)) for number, game_rules in in_force.kaiser_games],
-        presets=[*RUMMY_PRESETS, *KAISER_PRESETS],
+        presets=list(PRESETS),
         desk_url=desk,
     )

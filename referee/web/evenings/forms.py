@@ -16,7 +16,7 @@ from wtforms.widgets import TextInput
 from referee.rules.presets import MOST_PLAYERS, show_value
 from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.services.evenings import Evening, NewEvening
-from referee.web.forms import RUMMY_PRESETS, HouseRulesForm
+from referee.web.forms import EVENING_PRESETS, HouseRulesForm
 from referee.web.local import AmountError, parse_amount, reader_locale
 
 MAX_NAME = LONGEST_NAME
@@ -67,7 +67,7 @@ class EveningForm(FlaskForm):
         [InputRequired(_l("Name the players at the table."))],
         description=_l("One per line, or separated by commas, in seat order."),
     )
-    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS}, default="kaluki")
+    preset = SelectField(_l("Game"), choices={p: p for p in EVENING_PRESETS}, default="kaluki")
     chip_value = MoneyField(
         _l("Value of a chip"),
         [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.rules.table import Family
+from referee.web.forms import presets_of
 from referee.web.games.kaiser.layout import KaiserLayout
 from referee.web.games.kaiser.screen import KaiserScreen
 from referee.web.games.kaiser.start import KaiserStart
@@ -27,12 +28,16 @@ class WebFamily:
     layout: Layout
     start: Starter
     templates: str  # the folder of its partials: _entry.html, _actions.html, _start.html
+    desk: bool  # whether the referee desk answers questions about its melds
 
 
 FAMILIES: dict[Family, WebFamily] = {
-    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), RummyStart(), "games/rummy"),
-    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), KaiserStart(), "games/kaiser"),
+    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), RummyStart(), "games/rummy", desk=True),
+    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), KaiserStart(), "games/kaiser", desk=False),
 }
+
+# The presets the referee desk answers under: those of the families with melds.
+DESK_PRESETS = [preset for family, web in FAMILIES.items() if web.desk for preset in presets_of(family)]
 
 
 def family_of(family: Family) -> WebFamily:

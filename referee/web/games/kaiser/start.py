@@ -3,17 +3,28 @@ its house rules."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FormField, SelectField
 
 from referee.rules.deal import draw_first_dealer
-from referee.rules.table import rules_for
+from referee.rules.table import Family, rules_for
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, KAISER_PRESETS, KaiserHouseRulesForm
+from referee.web.forms import AT_RANDOM, HouseRules, add_house_rule_fields, options_of, presets_of
 from referee.web.games.lines import NewGame
+
+KAISER_PRESETS = presets_of(Family.KAISER)
+
+
+class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inherit a field per rummy option
+    """One field per Kaiser option; a blank field keeps the preset's default."""
+
+    names: ClassVar[list[str]] = options_of(KAISER_PRESETS)
+
+
+add_house_rule_fields(KaiserHouseRulesForm)
 
 
 class KaiserGameForm(FlaskForm):

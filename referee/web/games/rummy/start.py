@@ -12,15 +12,16 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.deal import draw_first_dealer
+from referee.rules.table import Family
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, RUMMY_PRESETS
+from referee.web.forms import AT_RANDOM, presets_of
 from referee.web.games.lines import NewGame
 
 
 class GameForm(FlaskForm):
     """A new game of the evening: its game, who plays, and who deals first."""
 
-    preset = SelectField(_l("Game"), choices={p: p for p in RUMMY_PRESETS})
+    preset = SelectField(_l("Game"), choices={p: p for p in presets_of(Family.RUMMY)})
     players = SelectMultipleField(
         _l("Players"),
         widget=ListWidget(prefix_label=False),
