@@ -14,7 +14,8 @@ from click.testing import CliRunner, Result
 from flask import Flask
 
 from referee import create_app
-from referee.cli import cli, live_database
+from referee.cli import cli
+from referee.cli.backup import live_database
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from referee.rules.presets import DEFAULT_PRESET, OptionError, show_value
-from referee.rules.table import KaiserRules, Rules, RummyRules, rules_for, rummy_rules
+from referee.rules.table import Rules, RummyRules, rules_for, rummy_rules
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of
 from referee.storage.rulings import Ruling, log_ruling, rulings_of
@@ -41,25 +41,28 @@ def evening_rules(evening: Evening) -> RummyRules:
 
 @dataclass(frozen=True)
 class InForce:
-    """The rules in force: an evening's (or a preset's), and the rules of each of the evening's Kaiser games."""
+    """The rules in force: an evening's (or a preset's), and the rules of each of the evening's games of another family
+    (Kaiser at a Kaluki evening)."""
 
     rules: Rules
-    kaiser_games: tuple[tuple[int, KaiserRules], ...]  # (the game's number, its rules)
+    other_games: tuple[tuple[int, Rules], ...]  # (the game's number, its rules)
 
 
 def rules_in_force(db: Database, evening: Evening | None, preset: str | None) -> InForce:
-    """The evening's rules and its Kaiser games' rules, or `preset`'s (the default's when None) without an evening.
+    """The evening's rules and the rules of its games of another family; without an evening, `preset`'s (the
+    default's when None).
 
     OptionError for an unknown preset.
     """
     if evening is None:
         return InForce(rules_for(preset or DEFAULT_PRESET), ())
-    kaiser_games = []
+    rules = evening_rules(evening)
+    other_games = []
     for game in games_of(db, evening.id):
         try:
             game_rules = rules_for(game.preset, game.options)
         except OptionError:
             continue  # a game stored before its rules were checked: its sheet says what is wrong
-        if isinstance(game_rules, KaiserRules):
-            kaiser_games.append((game.number, game_rules))
-    return InForce(evening_rules(evening), tuple(kaiser_games))
+        if game_rules.family != rules.family:
+            other_games.append((game.number, game_rules))
+    return InForce(rules, tuple(other_games))

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from sqlite_utils import Database
 
-from referee.rules.rummy import RummyGame
+from referee.rules.families import family_of
 from referee.rules.settlement import Payment, settle
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening
@@ -34,8 +34,8 @@ TRIES = 5  # a payment whose plan moved on meanwhile is decided again, this many
 
 def chips_of(book: Book) -> dict[str, int]:
     """Each player's net chips in the game so far (the pot counts once it is won); Kaiser moves no chips."""
-    state = book.state
-    return {player.name: player.chips for player in state.players} if isinstance(state, RummyGame) else {}
+    chips = family_of(book.rules).chips
+    return {} if chips is None else dict(chips(book.state).net)
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
 def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
     """Every option in force with its meaning, source and the rulebook's sentence, and the worked examples.
 
-    An evening's page also shows the rules of each of its Kaiser games.
+    An evening's page also shows the rules of each of its games of another family (its Kaiser games).
     """
     evening = _evening(key)
     try:
@@ -100,7 +100,7 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
         "desk/rules.html",
         rules=rules,
         shown=rules_shown(rules),
-        kaiser_games=[(number, rules_shown(game_rules)) for number, game_rules in in_force.kaiser_games],
+        other_games=[(number, rules_shown(game_rules)) for number, game_rules in in_force.other_games],
         presets=list(PRESETS),
         desk_url=desk,
     )

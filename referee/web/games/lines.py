@@ -116,5 +116,8 @@ class Layout(Protocol):
     def running_totals(self, replayed: Replayed) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
 
+    def rounds_of(self, name: str, replayed: Replayed, rules: Any) -> dict[str, int]:
+        """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history (0 where none)."""
+
     def chart_mark(self, rules: Any) -> tuple[str, int] | None:
         """The dashed line of the game's chart: what it marks ("eliminated", "target") and at which total."""

@@ -18,12 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from referee.rules.rummy import BuybackResult, RoundResult, hand_value
-from referee.rules.rummy_events import Round
-from referee.rules.table import RummyRules, Scoring
 from referee.services.games import Book
 from referee.services.history import PlayedGame
 from referee.web.games.charts import Chart, chart_for_book
+from referee.web.games.families import layout_of
 
 SHOWN = 20  # the games listed, newest first; the numbers count every game
 
@@ -81,25 +79,11 @@ class History:
 
 
 def game_tally(name: str, book: Book) -> Tally:
-    """`name`'s numbers in one game: played, won (by them or their team), and their rounds of rummy."""
+    """`name`'s numbers in one game: played, won (by them or their team), and their rounds (as its layout counts)."""
     state = book.state
     won = int(state.over and state.winner == (state.side_of(name) or name))
-    rounds = penalty = kalukis = buybacks = 0
-    rules = book.rules
-    for step in book.replayed.steps:
-        event, result = step.event, step.result
-        if isinstance(result, BuybackResult):
-            buybacks += result.player == name
-        if not isinstance(event, Round) or not isinstance(result, RoundResult) or name not in result.points:
-            continue  # a void round, a buy-back, a Kaiser hand, or a round played after they went out
-        rounds += 1
-        if event.winner == name:
-            kalukis += event.finish.all_in_one
-        elif isinstance(rules, RummyRules) and rules.scoring == Scoring.POINTS:
-            penalty += hand_value(event.hands[name], rules)  # points mode: the cards left go to the winner
-        else:
-            penalty += result.points[name]
-    return Tally(games=1, won=won, rounds=rounds, penalty=penalty, kalukis=kalukis, buybacks=buybacks)
+    rounds = layout_of(book.family).rounds_of(name, book.replayed, book.rules)
+    return Tally(games=1, won=won, **rounds)
 
 
 def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
