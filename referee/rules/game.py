@@ -6,17 +6,24 @@ did), and says who deals next, who is still in and what else may happen now (`of
 passed out). `replay` applies a record's events one by one, goes as far as it can, and keeps each step, so a
 caller can add one event to a replayed game (`Replayed.then`) or correct one (`Replayed.corrected`) without
 replaying what came before it.
+
+A family's game is a `Game` of its events (`RummyGame` a `Game[RummyEvent]`), and a replay is typed by its game
+and events (`Replayed[RummyGame, RummyEvent]`). The rest of what makes a family (its rules, its seats, how an
+entry is read as one of its events) is registered in `families`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
-from referee.rules.events import EventError
+from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.words import say
+
+if TYPE_CHECKING:  # answers reads the rummy events, which read Kind from here
+    from referee.rules.answers import Refusal, StockCall
 
 
 class Status(StrEnum):
@@ -35,6 +42,7 @@ class Kind(StrEnum):
     BUYBACK = "buyback"
     HAND = "hand"
     PASSED = "passed"
+    RESHUFFLE = "reshuffle"  # rummy: the stock ran out and was reshuffled (no score changes)
 
 
 class Event(Protocol):
@@ -59,8 +67,15 @@ class Offer:
     left: int = 0  # buy-backs left after this one
 
 
-class Game(Protocol):
-    """A game's standing after some events, the same questions answered for every family."""
+EventT = TypeVar("EventT", bound=Event)  # a family's events: RummyEvent, KaiserEvent
+EventT_contra = TypeVar("EventT_contra", bound=Event, contravariant=True)
+
+
+class Game(Protocol[EventT_contra]):
+    """A game's standing after some events, the same questions answered for every family.
+
+    `Game[RummyEvent]` is a game that takes rummy events: `RummyGame`; `Game[KaiserEvent]` is `KaiserGame`.
+    """
 
     @property
     def over(self) -> bool:
@@ -70,11 +85,11 @@ class Game(Protocol):
     def winner(self) -> str | None:
         """Who won (a player, or a Kaiser team), once the game is over."""
 
-    def verify(self, event: Any, position: int) -> EventError | None:
+    def verify(self, event: EventT_contra, position: int) -> EventError | None:
         """Why `event` cannot come next (at `position`), or None when it can."""
 
-    def apply(self, event: Any, position: int) -> tuple[Self, Any]:
-        """The game after `event`, and what the event did; EventError when it cannot come next."""
+    def apply(self, event: EventT_contra, position: int) -> tuple[Self, object]:
+        """The game after `event`, and what the event did (the family's result); EventError when it cannot come next."""
 
     def dealer(self) -> str | None:
         """Who deals next; None once the game is over."""
@@ -91,63 +106,85 @@ class Game(Protocol):
     def score_of(self, player: str) -> int | None:
         """The score that counts for `player`: their own total, or their team's; None for a stranger."""
 
+    @property
+    def has_stock(self) -> bool:
+        """Whether rounds are played from a stock that may run out (rummy), or every card is dealt (Kaiser)."""
+
+    def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
+        """The players whose decision the next round waits for (a buy-back), but for those `decided` out for good."""
+
+    def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
+        """Why the next round (or hand) cannot be recorded yet though the rules would take it, or None."""
+
+    def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
+        """Why a round filled in while `seen` were still in cannot be recorded now, or None."""
+
+    def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
+        """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""
+
     def as_json(self) -> dict[str, Any]:
         """The `replay` JSON of FORMATS.md."""
 
 
+# Any family's game: `Replayed[RummyGame, RummyEvent]`, or `Replayed[RummyGame | KaiserGame, RummyEvent | KaiserEvent]`
+# for a game of either family. (Python cannot say "a game of the events EventT": the record pairs them.)
+StateT = TypeVar("StateT", bound="Game[Any]")
+
+
 @dataclass(frozen=True)
 class Unreadable:
-    """A stored event that no longer reads: the replay stops at it, and it can still be corrected or deleted."""
+    """A stored entry that no longer reads: the replay stops at it, and it can still be corrected or deleted."""
 
-    data: Any
-    error: EventError
+    data: object  # the entry's JSON, as stored
+    error: UnreadableEvent
     kind = None
 
-    def as_json(self) -> Any:
-        """The event as it was stored."""
+    def as_json(self) -> object:
+        """The entry as it was stored."""
         return self.data
 
 
 @dataclass(frozen=True)
-class Step:
-    """One event applied: its position (from 1), the event, what it did, and the game after it."""
+class Step(Generic[StateT, EventT]):
+    """One event applied: its position (from 1), the event, what it did (the family's result), and the game after it."""
 
     position: int
-    event: Any
-    result: Any
-    state: Any
+    event: EventT
+    result: object  # RoundResult, BuybackResult…; HandResult, PassedResult
+    state: StateT
 
 
 @dataclass(frozen=True)
-class Replayed:
+class Replayed(Generic[StateT, EventT]):
     """A game replayed as far as its events go: the start, a step per event applied, and the first refusal."""
 
-    start: Any
-    steps: tuple[Step, ...] = ()
-    refusal: EventError | None = None  # the first event that cannot happen; the ones after it are not applied
-    waiting: tuple[Any, ...] = ()  # the refused event and every event after it, as given
+    start: StateT
+    steps: tuple[Step[StateT, EventT], ...] = ()
+    # The first entry that cannot be applied (an illegal event, or an unreadable entry); the ones after it are not.
+    refusal: EntryError | None = None
+    waiting: tuple[EventT | Unreadable, ...] = ()  # the refused entry and every entry after it, as given
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         """The game after the last event applied."""
         return self.steps[-1].state if self.steps else self.start
 
     @property
-    def events(self) -> tuple[Any, ...]:
+    def events(self) -> tuple[EventT, ...]:
         """The events applied, in order."""
         return tuple(step.event for step in self.steps)
 
-    def before(self, position: int) -> Any:
+    def before(self, position: int) -> StateT:
         """The game just before the event at `position` (from 1)."""
         return self.steps[position - 2].state if position > 1 else self.start
 
-    def extended(self, events: Iterable[Any]) -> Replayed:
+    def extended(self, events: Iterable[EventT | Unreadable]) -> Replayed[StateT, EventT]:
         """This replay with more events applied, stopping at the first that cannot happen."""
         if self.refusal is not None:
             return replace(self, waiting=(*self.waiting, *events))
         steps = list(self.steps)
         state = self.state
-        pending = list(events)
+        pending: list[EventT | Unreadable] = list(events)
         for index, event in enumerate(pending):
             position = len(steps) + 1
             if isinstance(event, Unreadable):
@@ -159,8 +196,8 @@ class Replayed:
             steps.append(Step(position, event, result, state))
         return Replayed(self.start, tuple(steps))
 
-    def then(self, event: Any) -> Replayed:
-        """This replay with one more event; EventError says why it cannot come next."""
+    def then(self, event: EventT | Unreadable) -> Replayed[StateT, EventT]:
+        """This replay with one more event; EventError says why it cannot come next (UnreadableEvent: not an event)."""
         if self.refusal is not None:
             raise self.refusal
         if isinstance(event, Unreadable):
@@ -169,7 +206,7 @@ class Replayed:
         state, result = self.state.apply(event, position)
         return Replayed(self.start, (*self.steps, Step(position, event, result, state)))
 
-    def corrected(self, position: int, event: Any | None) -> Replayed:
+    def corrected(self, position: int, event: EventT | Unreadable | None) -> Replayed[StateT, EventT]:
         """The replay with the event at `position` replaced by `event` (deleted when None), the rest replayed.
 
         Only the events from `position` on are applied again: the steps before it are kept as they are.
@@ -180,13 +217,30 @@ class Replayed:
         kept = Replayed(self.start, self.steps[: position - 1])
         return kept.extended((*(() if event is None else (event,)), *events[position:]))
 
-    def standing(self) -> Any:
-        """The game after every event; EventError for the first that cannot happen."""
+    def standing(self) -> StateT:
+        """The game after every event; EventError for the first that cannot happen (UnreadableEvent: not an event)."""
         if self.refusal is not None:
             raise self.refusal
         return self.state
 
 
-def replay(start: Game, events: Sequence[Any]) -> Replayed:
+def replay(start: StateT, events: Sequence[EventT | Unreadable]) -> Replayed[StateT, EventT]:
     """Apply `events` to the game `start`, one by one, as far as they go."""
-    return Replayed(start).extended(events)
+    return Replayed[StateT, EventT](start).extended(events)
+
+
+@dataclass(frozen=True)
+class Chips:
+    """What a game played for chips leaves: each player's net chips, and the pot while nobody has won it."""
+
+    net: Mapping[str, int]
+    pot: int
+
+
+def counted(count: int, word: str) -> str:
+    """`count` and `word`, plural unless one, in the command line's English (`referee replay` is not translated).
+
+    >>> counted(1, "round"), counted(3, "hand")
+    ('1 round', '3 hands')
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -6,16 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.record import (
+from referee.rules.evening_record import (
     EVENING_FORMAT_2,
     EVENING_ID,
     LONGEST_TITLE,
     EveningRecord,
-    RecordError,
     check_lengths,
-    iso_time,
     read_evening,
 )
+from referee.rules.record_data import RecordError, iso_time
 from referee.rules.words import say
 
 GROUP_FORMAT = "referee.group/1"

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.events import EventError
+from referee.rules.events import UnreadableEvent
 from referee.rules.game import Kind
 from referee.rules.words import say
 
@@ -32,6 +32,9 @@ class Bid:
 
     def __str__(self) -> str:
         return say("{bid} no trump", bid=self.value) if self.no_trump else str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)  # as a value of another message, said with it (object's would keep English)
 
 
 Call = tuple[str, Bid | None]  # a player's call in the auction: a bid, or None for a pass
@@ -122,7 +125,7 @@ class KaiserHand:
         if not isinstance(raw, Mapping) or not raw or any(team not in teams.names for team in raw):
             first, second = teams.names
             example = f'{{"{first}": 5}}'
-            raise EventError(
+            raise UnreadableEvent(
                 position,
                 say(
                     "tricks give the tricks of {first} and/or {second}, like {example}",
@@ -134,11 +137,11 @@ class KaiserHand:
         taken = {team: _whole(n, position, team) for team, n in raw.items()}
         for team, n in taken.items():
             if not 0 <= n <= TRICKS:
-                raise EventError(
+                raise UnreadableEvent(
                     position, say("{team} cannot take {n} tricks: a hand has {tricks}", team=team, n=n, tricks=TRICKS)
                 )
         if len(taken) == 2 and sum(taken.values()) != TRICKS:
-            raise EventError(
+            raise UnreadableEvent(
                 position,
                 say("the tricks add up to {sum}, but a hand has {tricks}", sum=sum(taken.values()), tricks=TRICKS),
             )
@@ -157,7 +160,7 @@ class KaiserHand:
         )
         for team, card in ((hand.five_hearts, "5♥"), (hand.three_spades, "3♠")):
             if taken[team] == 0:
-                raise EventError(
+                raise UnreadableEvent(
                     position, say("{team} took no trick, so it cannot have taken the {card}", team=team, card=card)
                 )
         return hand
@@ -203,27 +206,27 @@ _EVENT_TYPES: dict[str, type[KaiserHand] | type[PassedDeal]] = {"hand": KaiserHa
 
 
 def parse_kaiser_event(data: object, position: int, teams: KaiserTeams) -> KaiserEvent:
-    """One event of a Kaiser record, from its JSON object."""
+    """One entry of a Kaiser record read as its event; UnreadableEvent says why it is none."""
     if not isinstance(data, Mapping):
-        raise EventError(position, say("an event is a JSON object, not {data!r}", data=data))
+        raise UnreadableEvent(position, say("an event is a JSON object, not {data!r}", data=data))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _EVENT_TYPES:
-        raise EventError(position, say("a Kaiser game records hand and passed events, not {kind!r}", kind=kind))
+        raise UnreadableEvent(position, say("a Kaiser game records hand and passed events, not {kind!r}", kind=kind))
     return _EVENT_TYPES[kind].from_json(data, position, teams)
 
 
 def parse_kaiser_events(data: Sequence[object], teams: KaiserTeams) -> tuple[KaiserEvent, ...]:
-    """Every event of a Kaiser record, numbered from 1 in refusals."""
+    """Every entry of a Kaiser record read as its events, numbered from 1 in refusals."""
     return tuple(parse_kaiser_event(item, position, teams) for position, item in enumerate(data, start=1))
 
 
 def _keys(data: Mapping[str, Any], position: int, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     for key in required:
         if key not in data:
-            raise EventError(position, say("a {kind} event needs {key!r}", kind=data["type"], key=key))
+            raise UnreadableEvent(position, say("a {kind} event needs {key!r}", kind=data["type"], key=key))
     for key in data:
         if key not in (*required, *optional, "type"):
-            raise EventError(position, say("a {kind} event has no {keys}", kind=data["type"], keys=repr(key)))
+            raise UnreadableEvent(position, say("a {kind} event has no {keys}", kind=data["type"], keys=repr(key)))
 
 
 def call_json(call: Call) -> dict[str, Any]:
@@ -238,11 +241,11 @@ def _calls(raw: object, position: int, teams: KaiserTeams) -> tuple[Call, ...]:
     """The auction as recorded: a list of calls, each a player and "pass" or a whole-number bid."""
     example = '[{"player": "Ana", "call": "pass"}, {"player": "Ben", "call": 7, "no_trump": true}, …]'
     if not isinstance(raw, list):
-        raise EventError(position, say("calls is a list of calls, like {example}", example=example))
+        raise UnreadableEvent(position, say("calls is a list of calls, like {example}", example=example))
     calls: list[Call] = []
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping) or set(item) - {"player", "call", "no_trump"} or "call" not in item:
-            raise EventError(
+            raise UnreadableEvent(
                 position,
                 say("call {number} is a player and their call, like {example}", number=number, example=example),
             )
@@ -254,7 +257,7 @@ def _calls(raw: object, position: int, teams: KaiserTeams) -> tuple[Call, ...]:
         elif isinstance(call, int) and not isinstance(call, bool):
             calls.append((player, Bid(call, no_trump)))
         else:
-            raise EventError(
+            raise UnreadableEvent(
                 position,
                 say(
                     'call {number} ({player}) is "pass" or a whole-number bid, not {call!r}',
@@ -269,7 +272,7 @@ def _calls(raw: object, position: int, teams: KaiserTeams) -> tuple[Call, ...]:
 def _flag(data: Mapping[str, Any], position: int) -> bool:
     value = data.get("no_trump", False)
     if not isinstance(value, bool):
-        raise EventError(position, say("no_trump is true or false, not {value!r}", value=value))
+        raise UnreadableEvent(position, say("no_trump is true or false, not {value!r}", value=value))
     return value
 
 
@@ -277,16 +280,16 @@ def _trump(trump: object, no_trump: bool, position: int) -> str | None:
     if trump is None:
         return None
     if not isinstance(trump, str) or trump not in SUITS:
-        raise EventError(position, say("trump is one of S, H, D, C, not {trump!r}", trump=trump))
+        raise UnreadableEvent(position, say("trump is one of S, H, D, C, not {trump!r}", trump=trump))
     if no_trump:
-        raise EventError(position, say("a hand in no trump has no trump suit, not {trump}", trump=SUITS[trump]))
+        raise UnreadableEvent(position, say("a hand in no trump has no trump suit, not {trump}", trump=SUITS[trump]))
     return trump
 
 
 def _whole(value: object, position: int, team: str | None = None) -> int:
     """A whole number: the bid, or `team`'s tricks."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EventError(
+        raise UnreadableEvent(
             position,
             say("the bid is a whole number, not {value!r}", value=value)
             if team is None
@@ -298,7 +301,7 @@ def _whole(value: object, position: int, team: str | None = None) -> int:
 def _name(data: Mapping[str, Any], key: str, position: int, allowed: tuple[str, ...]) -> str:
     name = data[key]
     if not isinstance(name, str) or name not in allowed:
-        raise EventError(
+        raise UnreadableEvent(
             position, say("{key} is one of {allowed}, not {name!r}", key=key, allowed=", ".join(allowed), name=name)
         )
     return name

@@ -16,7 +16,7 @@ from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.melds import check_meld
 from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, natural_value
-from referee.rules.words import say
+from referee.rules.words import reason_of, say
 
 SMALLEST_MELD = 3  # fewer cards are cards added to a meld already on the table
 GROUPS = re.compile(r"[/;|\n]")  # what separates one laid group from the next (a comma separates cards)
@@ -48,7 +48,7 @@ def laid_groups(text: str) -> tuple[tuple[Card, ...], ...]:
         try:
             groups.append(parse_cards(part))
         except CardError as error:
-            raise LaidError(str(error)) from None
+            raise LaidError(reason_of(error)) from None
     return tuple(groups)
 
 

@@ -1,69 +1,57 @@
 """A Kaluki or Rami game replayed from its events: scores, eliminations, buy-backs and chips (RULES.md §5-6).
 
-The standings are never stored: they are what `replay` gives for the game's rules, players and events.
+The standings are never stored: they are what `replay` gives for the game's rules, players and events. The
+game also answers what the phone asks before it records (`answers`): who the next round waits for, what the
+stock running out means, and what a round's entry holds. A round is counted in `rummy_rounds`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
-from referee.rules.cards import CardError, check_pack_limits
+from referee.rules.answers import Refusal, Refused, StockCall, players_changed, stock_call, undecided
 from referee.rules.events import EventError
 from referee.rules.game import Kind, Offer, Status
-from referee.rules.rummy_events import Buyback, Finish, Hand, Round, RummyEvent, Void
+from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
+from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult
+from referee.rules.rummy_rounds import (  # re-exported: they were this module's
+    NOBODY_LAID_BONUS,
+    RAMI_ALONE_MULTIPLIER,
+    RAMI_BONUSES,
+    RAMI_MULTIPLIERS,
+    RoundShape,
+    hand_refusal,
+    hand_value,
+    round_points,
+    verify_round,
+)
 from referee.rules.table import RummyRules, Scoring
-from referee.rules.values import costliest_hand, most_cards_held, most_laid, penalty
 from referee.rules.words import say
 
+__all__ = [
+    "NOBODY_LAID_BONUS",
+    "RAMI_ALONE_MULTIPLIER",
+    "RAMI_BONUSES",
+    "RAMI_MULTIPLIERS",
+    "BuybackResult",
+    "Player",
+    "ReshuffleResult",
+    "RoundResult",
+    "RoundShape",
+    "RummyGame",
+    "can_buyback",
+    "close_buybacks",
+    "hand_refusal",
+    "hand_value",
+    "restart_score",
+    "round_points",
+    "verify_buyback",
+]
+
 IN, ELIMINATED, OUT = Status.IN, Status.ELIMINATED, Status.OUT
-RAMI_MULTIPLIERS = {Finish.WITH_TABLE: 2, Finish.OWN_CARDS: 3}  # 001: ×2, ×3; ×4 when nobody else had laid
-RAMI_ALONE_MULTIPLIER = 4
-RAMI_BONUSES = {Finish.WITH_TABLE: 200, Finish.OWN_CARDS: 300}  # 001, points mode
-NOBODY_LAID_BONUS = 100  # 001, points mode
-
-
-@dataclass(frozen=True)
-class Player:
-    """One player's standing: total, status, buy-backs used and net chips for the game."""
-
-    name: str
-    score: int = 0
-    status: Status = IN
-    buybacks: int = 0
-    chips: int = 0
-
-    def as_json(self) -> dict[str, Any]:
-        """The player object of the `replay` JSON."""
-        return {
-            "name": self.name,
-            "score": self.score,
-            "status": str(self.status),
-            "buybacks": self.buybacks,
-            "chips": self.chips,
-        }
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """What one round did: each player's points, who it eliminated, the chips it moved, who dealt it."""
-
-    winner: str | None  # None for a void round
-    points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    eliminated: tuple[str, ...] = ()
-    chips: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    dealer: str | None = None
-
-
-@dataclass(frozen=True)
-class BuybackResult:
-    """What a buy-back did: who came back, at what total, for how many chips."""
-
-    player: str
-    restart: int
-    cost: int
 
 
 @dataclass(frozen=True)
@@ -79,6 +67,8 @@ class RummyGame:
     pot_won: int = 0  # the chips the winner took from the pot at the end
     first_dealer: int = 0  # the seat of the first round's dealer
     last_dealer: int | None = None  # the seat of the last round's dealer
+    reshuffled: bool = False  # the stock ran out once in the round being played, and was reshuffled
+    has_stock: ClassVar[bool] = True  # rounds are played from a stock, which may run out
 
     @classmethod
     def start(cls, rules: RummyRules, players: Sequence[str], first_dealer: int = 0) -> RummyGame:
@@ -128,6 +118,50 @@ class RummyGame:
         """The player's own total."""
         return next((p.score for p in self.players if p.name == player), None)
 
+    def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
+        """The players whose buy-back, offered after the last round, is undecided: not bought back nor `decided` out."""
+        return tuple(offer.player for offer in self.offers() if offer.player not in decided)
+
+    def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
+        """Why the next round (or a void round) waits: a buy-back undecided (`decided`: declared out for good).
+
+        The rules put a player who did not buy back before the next round out for good (RULES.md §5), so an old
+        record with a round after an elimination still replays; at the table, the next round waits for the scorer
+        to say which: a buy-back, or out for good.
+        """
+        return undecided(self.waiting_for(decided))
+
+    def can_next(self, decided: Collection[str] = ()) -> bool:
+        """Whether the next round (or a void round) may be recorded now, as far as buy-backs go."""
+        return self.verify_next(decided) is None
+
+    def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
+        """Why a round filled in while `seen` were still in cannot be recorded: players left or came back since."""
+        return players_changed(seen, self.still_in(), winner)
+
+    def verify_stock_ran_out(self) -> Refusal | None:
+        """Why the stock cannot run out now: the game is over."""
+        return Refusal(self._over()) if self.over else None
+
+    def can_stock_ran_out(self) -> bool:
+        """Whether a "stock ran out" tap means something now."""
+        return self.verify_stock_ran_out() is None
+
+    def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
+        """What the stock running out means, the phone having shown it reshuffled (`seen_reshuffled`) or not.
+
+        A reshuffle to record, a void round (it ran out again: 000), or nothing, and why; Refused when the game
+        is over.
+        """
+        refusal = self.verify_stock_ran_out()
+        if refusal is not None:
+            raise Refused(refusal)
+        return stock_call(self.reshuffled, seen_reshuffled)
+
+    def round_shape(self) -> RoundShape:
+        """What the next round's entry holds: Rami's laid points, the jokers kept, and their bounds."""
+        return RoundShape.of(self.rules, len(self.players))
+
     def verify(self, event: RummyEvent, position: int) -> EventError | None:
         """Why `event` cannot come next, or None when it can."""
         try:
@@ -136,30 +170,41 @@ class RummyGame:
             return error
         return None
 
-    def apply(self, event: RummyEvent, position: int) -> tuple[RummyGame, RoundResult | BuybackResult]:
+    def apply(
+        self, event: RummyEvent, position: int
+    ) -> tuple[RummyGame, RoundResult | BuybackResult | ReshuffleResult]:
         """The game after one more event and what it did; EventError when it cannot happen now."""
         self._check(event, position)
         if isinstance(event, Buyback):
             return _buyback(self, event.player)
-        game = close_buybacks(self)
+        if isinstance(event, Reshuffle):
+            return replace(self, reshuffled=True), ReshuffleResult(self.rounds + 1)
+        game = replace(close_buybacks(self), reshuffled=False)
         dealer = game.dealer()
         game = replace(game, last_dealer=None if dealer is None else _seat(game, dealer))
         if isinstance(event, Void):
             return replace(game, rounds=game.rounds + 1), RoundResult(None, dealer=dealer)
         return _play_round(game, event, dealer)
 
+    def _over(self) -> str:
+        return say("the game is over: {winner} won it", winner=self.winner) if self.winner else say("the game is over")
+
     def _check(self, event: RummyEvent, position: int) -> None:
         if self.over:
-            over = (
-                say("the game is over: {winner} won it", winner=self.winner) if self.winner else say("the game is over")
-            )
-            raise EventError(position, over)
-        if isinstance(event, Buyback):
+            raise EventError(position, self._over())
+        if isinstance(event, Reshuffle):
+            if self.reshuffled:
+                raise EventError(
+                    position,
+                    say("the stock was already reshuffled in this round: when it runs out again, the round is void"),
+                )
+        elif isinstance(event, Buyback):
             verify_buyback(self, event.player, position)
         elif isinstance(event, Round):
-            _verify_round(close_buybacks(self), event, position)
+            game = close_buybacks(self)
+            verify_round(game.rules, [p.name for p in game.players], game.still_in(), event, position)
         elif not isinstance(event, Void):
-            raise EventError(position, say("a rummy game has round, void and buyback events"))
+            raise EventError(position, say("a rummy game has round, void, buyback and reshuffle events"))
 
     def as_json(self) -> dict[str, Any]:
         """The `replay` (rummy) JSON of FORMATS.md."""
@@ -230,160 +275,6 @@ def _play_round(game: RummyGame, event: Round, dealer: str | None) -> tuple[Rumm
     result = RoundResult(event.winner, MappingProxyType(points), eliminated, MappingProxyType(chips), dealer)
     game = replace(game, players=players, rounds=game.rounds + 1)
     return _maybe_over(game, event.winner), result
-
-
-def round_points(rules: RummyRules, event: Round, still_in: Sequence[str]) -> dict[str, int]:
-    """What the round adds to each player still in: penalties (×multiplier), or Rami points mode's gains."""
-    values = {name: hand_value(hand, rules) for name, hand in event.hands.items()}
-    jokers = {name: rules.joker_retrieval_penalty * n for name, n in event.unreturned_jokers.items()}
-    if rules.scoring == Scoring.POINTS:
-        laid = event.laid or {}
-        gained = {name: laid.get(name, 0) - jokers.get(name, 0) for name in still_in}
-        gained[event.winner] += sum(values.values()) + _points_bonus(event, still_in)
-        return gained
-    factor = _multiplier(rules, event, still_in)
-    reward = rules.hunt_reward if event.finish.all_in_one else rules.going_out_reward
-    added = {name: values.get(name, 0) * factor + jokers.get(name, 0) for name in still_in}
-    added[event.winner] -= reward
-    return added
-
-
-def hand_value(hand: Hand, rules: RummyRules) -> int:
-    """A hand's value before any multiplier: its cards' `hand_values`, or the number given."""
-    if isinstance(hand, int):
-        return hand
-    return penalty(hand, rules)
-
-
-def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None = None) -> str | None:
-    """Why `name`'s hand cannot be, or None: more cards than a player holds, or more points than they can cost.
-
-    >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.table import rummy_rules
-    >>> hand_refusal(rummy_rules("kaluki"), "Ben", 999)
-    "Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in kaluki"
-    >>> hand_refusal(rummy_rules("kaluki"), "Ben", parse_cards("5C") * 2) is None
-    True
-    """
-    if isinstance(hand, int):
-        most = costliest_hand(rules, players)
-        if hand <= most:
-            return None
-        return say(
-            "{name}'s hand cannot be worth {value} points: {cards} cards cost at most {most} in {preset}",
-            name=name,
-            value=hand,
-            cards=most_cards_held(rules),
-            most=most,
-            preset=rules.preset,
-        )
-    if len(hand) <= most_cards_held(rules):
-        return None
-    return say(
-        "{name}'s hand has {count} cards: a player holds at most {most} in {preset} (hand_size {dealt} and the card "
-        "drawn)",
-        name=name,
-        count=len(hand),
-        most=most_cards_held(rules),
-        preset=rules.preset,
-        dealt=rules.hand_size,
-    )
-
-
-def _verify_round(game: RummyGame, event: Round, position: int) -> None:
-    names = {p.name for p in game.players}
-    still_in = game.still_in()
-    laid = event.laid or {}
-    for name in (event.winner, *event.hands, *laid, *event.unreturned_jokers):
-        if name not in names:
-            raise EventError(position, say("{name} is not a player in this game", name=name))
-    if event.winner not in still_in:
-        raise EventError(position, say("{name} cannot win the round: {name} is out of the game", name=event.winner))
-    if event.winner in event.hands:
-        raise EventError(position, say("{name} won the round and so has no hand to count", name=event.winner))
-    for name in event.hands:
-        if name not in still_in:
-            raise EventError(position, say("{name} is out of the game and has no hand this round", name=name))
-    missing = [name for name in still_in if name != event.winner and name not in event.hands]
-    if missing:
-        raise EventError(
-            position, say("no hand for {names}: every player still in needs one", names=", ".join(missing))
-        )
-    for name in (*laid, *event.unreturned_jokers):
-        if name not in still_in:
-            raise EventError(position, say("{name} is out of the game and played no part in this round", name=name))
-    for name, hand in event.hands.items():
-        refusal = hand_refusal(game.rules, name, hand, len(game.players))
-        if refusal:
-            raise EventError(position, refusal)
-    _verify_laid(game.rules, event, len(game.players), position)
-    _verify_kind(game.rules, event, position)
-    cards = [card for hand in event.hands.values() if not isinstance(hand, int) for card in hand]
-    players = len(game.players)
-    try:
-        check_pack_limits(cards, game.rules.pack_count(players), game.rules.joker_count(players))
-    except CardError as error:
-        raise EventError(position, say("across the round's hands, {error}", error=error)) from None
-
-
-def _verify_laid(rules: RummyRules, event: Round, players: int, position: int) -> None:
-    """Laid points no player can reach and more unreturned jokers than are in play are typos."""
-    most = most_laid(rules, players)
-    for name, points in (event.laid or {}).items():
-        if points > most:
-            raise EventError(
-                position,
-                say(
-                    "{name} cannot have laid {points} points: every card in play counts {most} in {preset}",
-                    name=name,
-                    points=points,
-                    most=most,
-                    preset=rules.preset,
-                ),
-            )
-    jokers = rules.joker_count(players)
-    for name, count in event.unreturned_jokers.items():
-        if count > jokers:
-            raise EventError(
-                position,
-                say(
-                    "{name} cannot have kept {count} jokers: {jokers} are in play",
-                    name=name,
-                    count=count,
-                    jokers=jokers,
-                ),
-            )
-
-
-def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:
-    if rules.game == "rami":
-        if event.all_in_one:
-            raise EventError(position, say('a Rami round marks a rami with "rami", not "all_in_one"'))
-        if rules.scoring == Scoring.POINTS and event.laid is None:
-            raise EventError(position, say('points mode needs "laid": the points each player laid this round'))
-    else:
-        if event.rami is not None:
-            raise EventError(position, say('a Kaluki round marks a kaluki with "all_in_one", not "rami"'))
-        if event.laid is not None:
-            raise EventError(position, say('laid points ("laid") belong to Rami rounds'))
-
-
-def _nobody_else_laid(event: Round, still_in: Sequence[str]) -> bool:
-    laid = event.laid
-    return laid is not None and all(laid.get(name, 0) == 0 for name in still_in if name != event.winner)
-
-
-def _multiplier(rules: RummyRules, event: Round, still_in: Sequence[str]) -> int:
-    if event.rami is not None:
-        if event.finish is Finish.OWN_CARDS and _nobody_else_laid(event, still_in):
-            return RAMI_ALONE_MULTIPLIER
-        return RAMI_MULTIPLIERS[event.finish]
-    return rules.all_in_one_multiplier if event.all_in_one else 1
-
-
-def _points_bonus(event: Round, still_in: Sequence[str]) -> int:
-    bonus = NOBODY_LAID_BONUS if _nobody_else_laid(event, still_in) else 0
-    return bonus + RAMI_BONUSES.get(event.finish, 0)
 
 
 def _eliminate(rules: RummyRules, players: tuple[Player, ...]) -> tuple[tuple[Player, ...], tuple[str, ...]]:

@@ -1,4 +1,5 @@
-"""The events of a Kaluki or Rami game, as in the game record of FORMATS.md: rounds, void rounds, buy-backs."""
+"""The events of a Kaluki or Rami game, as in the game record of FORMATS.md: rounds, void rounds, buy-backs,
+and the stock reshuffled during a round."""
 
 from __future__ import annotations
 
@@ -117,11 +118,23 @@ class Buyback:
         return {"type": "buyback", "player": self.player}
 
 
-RummyEvent = Round | Void | Buyback
+@dataclass(frozen=True)
+class Reshuffle:
+    """The stock ran out and was reshuffled: no score changes, but when it runs out again the round is void (000)."""
+
+    kind = Kind.RESHUFFLE
+
+    def as_json(self) -> dict[str, Any]:
+        """The reshuffle as a game-record event."""
+        return {"type": "reshuffle"}
+
+
+RummyEvent = Round | Void | Buyback | Reshuffle
 _KEYS = {
     "round": {"type", "winner", "hands", "all_in_one", "rami", "laid", "unreturned_jokers"},
     "void": {"type"},
     "buyback": {"type", "player"},
+    "reshuffle": {"type"},
 }
 
 
@@ -132,7 +145,8 @@ def rummy_event_from_json(data: Any, position: int) -> RummyEvent:
     kind = data.get("type")
     if kind not in _KEYS:
         raise EventError(
-            position, say("unknown event type {kind!r}: a rummy game has round, void and buyback events", kind=kind)
+            position,
+            say("unknown event type {kind!r}: a rummy game has round, void, buyback and reshuffle events", kind=kind),
         )
     unknown = sorted(set(data) - _KEYS[kind])
     if unknown:
@@ -140,6 +154,8 @@ def rummy_event_from_json(data: Any, position: int) -> RummyEvent:
         raise EventError(position, say("a {kind} event has no {keys}", kind=kind, keys=keys))
     if kind == "void":
         return Void()
+    if kind == "reshuffle":
+        return Reshuffle()
     if kind == "buyback":
         return Buyback(_name(data.get("player"), "player", position))
     return _round_from_json(data, position)

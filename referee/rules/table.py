@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
-from referee.rules.presets import OPTIONS, OptionError, Value, get_preset, resolve_options, show_value
+from referee.rules.options import OPTIONS, Value, show_value
+from referee.rules.presets import DEFAULT_PRESET, get_preset
 from referee.rules.words import say
 
 JokerValue = int | str  # a fixed number, or "represented"
@@ -21,7 +22,7 @@ class Scoring(StrEnum):
 
 
 class Family(StrEnum):
-    """The family a preset's game belongs to: its events, its sheet and its screens."""
+    """The family a preset's game belongs to: its events, its sheet and its screens (its entry in `families`)."""
 
     RUMMY = "rummy"
     KAISER = "kaiser"
@@ -117,41 +118,18 @@ def _changed(rules: Rules) -> dict[str, Value]:
     return {name: getattr(rules, name) for name in defaults if getattr(rules, name) != defaults[name]}
 
 
-def rules_for(preset: str = "kaluki", overrides: Mapping[str, Value] = MappingProxyType({})) -> Rules:
-    """The rules of `preset` with the house's `overrides` (names and values checked)."""
-    chosen = get_preset(preset)
-    values = resolve_options(chosen, overrides)
-    if chosen.game == "kaiser":
-        if values["target"] is None:
-            raise OptionError(say("target cannot be none in Kaiser: a game is played to a score"))
-        return KaiserRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
-    values["scoring"] = Scoring(str(values["scoring"]))
-    rules = RummyRules(preset=chosen.name, game=chosen.game, **values)  # type: ignore[arg-type]
-    _check_consistent(rules)
-    return rules
+def rules_for(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> Rules:
+    """The rules of `preset` with the house's `overrides` (names and values checked), as its family builds them."""
+    from referee.rules.families import build_rules  # the families import the games, and the games this module
+
+    return build_rules(preset, overrides)
 
 
-def rummy_rules(preset: str = "kaluki", overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
+def rummy_rules(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
     """The rules of a rummy preset (Kaluki or Rami); a Kaiser preset is refused."""
-    rules = rules_for(preset, overrides)
-    if not isinstance(rules, RummyRules):
-        raise OptionError(
-            say("{preset} is a Kaiser preset: it has no melds; choose a Kaluki or Rami preset", preset=preset)
-        )
-    return rules
+    from referee.rules.rummy_family import only_rummy  # as in rules_for
 
-
-def _check_consistent(rules: RummyRules) -> None:
-    if rules.run_max < rules.run_min:
-        raise OptionError(say("run_max ({most}) is below run_min ({fewest})", most=rules.run_max, fewest=rules.run_min))
-    if rules.max_players < rules.min_players:
-        raise OptionError(
-            say(
-                "max_players ({most}) is below min_players ({fewest})", most=rules.max_players, fewest=rules.min_players
-            )
-        )
-    if rules.scoring == Scoring.POINTS and rules.game != "rami":
-        raise OptionError(say("scoring=points is Rami's points mode: use the rami preset"))
+    return only_rummy(rules_for(preset, overrides), preset)
 
 
 def describe(rules: Rules) -> list[tuple[str, str, str, str]]:

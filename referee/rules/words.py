@@ -5,15 +5,22 @@ after translation so a translation may move them; literal braces are doubled, as
 kept as data (an option's meaning, a preset's summary) is marked with `N_` and said where it is shown.
 The web layer calls `speaking` with the request's translation functions; `pybabel extract` finds the
 messages through these names (babel.cfg).
+
+What `say` gives is a `Said`: a string whose value is the English text, which remembers its message and
+values and says them again, in the language spoken then, each time it is shown (`str`, `format`, an
+f-string, `%s`, a template). So a game replayed once and kept holds no language: a French reader sees
+French. Joining or adding it to other text (`+`, `str.join`) keeps the English: pass it as a value of
+another `say` instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from functools import reduce
-from types import TracebackType
+from types import MappingProxyType, TracebackType
+from typing import Any
 
 Gettext = Callable[[str], str]  # a message in, its translation out, placeholders untouched
 Ngettext = Callable[[str, str, int], str]  # singular, plural and count in, the right translated form out
@@ -39,22 +46,94 @@ ENGLISH = Speaker(_english, _english_plural)
 _speaker: ContextVar[Speaker] = ContextVar("referee_speaker", default=ENGLISH)
 
 
-def say(message: str, /, **values: object) -> str:
-    """`message` in the language spoken now, its `{placeholders}` filled from `values`.
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
+
+
+def _fill(speaker: Speaker, message: str, plural: str | None, n: int, values: Mapping[str, object]) -> str:
+    if plural is None:
+        return speaker.gettext(message).format(**values)
+    return speaker.ngettext(message, plural, n).format(**{"n": n, **values})
+
+
+class Said(str):
+    """A message said lazily: its value is the English text; shown (`str`, `format`, `__html__`), it is said again.
+
+    Equality, hashing, `+`, `str.join` and JSON see the English text. The values it was said with that are
+    themselves said (a reason within a reason) are said again with it.
+
+    >>> french = {"{name} wins": "{name} gagne"}
+    >>> said = say("{name} wins", name="Ana")
+    >>> with speaking(lambda m: french.get(m, m), lambda s, p, n: s):
+    ...     str(said), f"«{said}»", said == "Ana wins"
+    ('Ana gagne', '«Ana gagne»', True)
+    """
+
+    _message: str
+    _plural: str | None
+    _n: int
+    _values: Mapping[str, object]
+
+    def __new__(
+        cls, message: str, plural: str | None = None, n: int = 0, values: Mapping[str, object] = MappingProxyType({})
+    ) -> Said:
+        """The message `message` (or its plural form for `n`) with `values`; its value is the English text."""
+        if not isinstance(values, MappingProxyType):
+            values = MappingProxyType(dict(values))
+        if _speaker.get() is ENGLISH:
+            english = _fill(ENGLISH, message, plural, n, values)
+        else:
+            token = _speaker.set(ENGLISH)  # values that are said themselves are filled in English too
+            try:
+                english = _fill(ENGLISH, message, plural, n, values)
+            finally:
+                _speaker.reset(token)
+        said = super().__new__(cls, english)
+        said._message, said._plural, said._n, said._values = message, plural, n, values
+        return said
+
+    def __str__(self) -> str:
+        speaker = _speaker.get()
+        if speaker is ENGLISH:
+            return str.__str__(self)
+        return _fill(speaker, self._message, self._plural, self._n, self._values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __html__(self) -> str:
+        """The text said now, escaped for HTML as markupsafe escapes text (Jinja and markupsafe call this)."""
+        return str(self).translate(_HTML)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (self._message, self._plural, self._n, dict(self._values)))
+
+
+def say(message: str, /, **values: object) -> Said:
+    """`message` in the language spoken when it is shown, its `{placeholders}` filled from `values`.
 
     >>> say("a group holds at most {n} cards", n=4)
     'a group holds at most 4 cards'
     """
-    return _speaker.get().gettext(message).format(**values)
+    return Said(message, values=MappingProxyType(values))  # this call's own dict: nobody else holds it
 
 
-def say_plural(singular: str, plural: str, n: int, /, **values: object) -> str:
-    """The form of `singular` / `plural` that `n` calls for, spoken now, with `{n}` and `values` filled in.
+def say_plural(singular: str, plural: str, n: int, /, **values: object) -> Said:
+    """The form of `singular` / `plural` that `n` calls for, said when shown, with `{n}` and `values` filled in.
 
     >>> say_plural("{n} joker", "{n} jokers", 1), say_plural("{n} joker", "{n} jokers", 2)
     ('1 joker', '2 jokers')
     """
-    return _speaker.get().ngettext(singular, plural, n).format(**{"n": n, **values})
+    return Said(singular, plural, n, MappingProxyType(values))
+
+
+def reason_of(error: BaseException) -> str:
+    """An exception's message as it was said (still lazy), for another exception or a refusal to carry.
+
+    >>> reason_of(ValueError(say("the game is over"))), reason_of(KeyError("Ana"))
+    ('the game is over', "'Ana'")
+    """
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Said) else str(error)
 
 
 def N_(message: str) -> str:
@@ -67,7 +146,7 @@ def N_(message: str) -> str:
 
 
 def or_list(items: Iterable[str]) -> str:
-    """Items as alternatives, in the language spoken now.
+    """Items as alternatives, said when shown.
 
     >>> or_list(["9♦", "9♣"]), or_list(["A♠"])
     ('9♦ or 9♣', 'A♠')
@@ -77,7 +156,7 @@ def or_list(items: Iterable[str]) -> str:
 
 
 def and_list(items: Iterable[str]) -> str:
-    """Items taken together, in the language spoken now.
+    """Items taken together, said when shown.
 
     >>> and_list(["9♦", "9♣"])
     '9♦ and 9♣'
@@ -115,10 +194,11 @@ def speaking(gettext: Gettext, ngettext: Ngettext) -> Voice:
     """Speak through `gettext` and `ngettext` from now on, in this context (a thread, a request).
 
     >>> french = {"the game is over": "la partie est finie"}
+    >>> said = say("the game is over")
     >>> with speaking(lambda m: french.get(m, m), lambda s, p, n: s if n < 2 else p):
-    ...     say("the game is over")
+    ...     str(said)
     'la partie est finie'
-    >>> say("the game is over")
+    >>> str(said)
     'the game is over'
     """
     return Voice(Speaker(gettext, ngettext))

@@ -17,7 +17,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from referee.rules.answers import StockAnswer, StockCall
-from referee.rules.events import EntryError
+from referee.rules.events import EntryError, UnreadableEvent
+from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Kind, Replayed, Unreadable
 from referee.rules.record import GameRecord
 from referee.rules.table import Family, Rules
@@ -70,7 +71,7 @@ class Book:
     record: GameRecord  # the game's rules and seats; its events are in `replayed`
     version: int
     entries: tuple[Entry, ...]
-    replayed: Replayed
+    replayed: Replayed[AnyGame, AnyEvent]
 
     @property
     def rules(self) -> Rules:
@@ -83,7 +84,7 @@ class Book:
         return self.rules.family
 
     @property
-    def state(self) -> Any:
+    def state(self) -> AnyGame:
         """The game after every entry that replays."""
         return self.replayed.state
 
@@ -166,13 +167,13 @@ def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0)
     Such an entry is kept, unread, so that it can still be corrected or deleted.
     """
     record = stored.record_of(game)
-    parsed: list[Any] = []
+    parsed: list[AnyEvent | Unreadable] = []
     for position, event in enumerate(events, start=1):
         try:
             parsed.append(record.parse_event(event.data, position))
-        except EntryError as error:
+        except UnreadableEvent as error:
             parsed.append(Unreadable(event.data, error))
-    replayed = Replayed(record.start()).extended(parsed)
+    replayed = Replayed[AnyGame, AnyEvent](record.start()).extended(parsed)
     entries = tuple(events)
     return Book(game, record, version, entries, replayed)
 

@@ -89,13 +89,13 @@ class Layout(Protocol):
     noted: bool
     coloured: bool  # a column per player, each in the player's colour (sheet, chart, history)
 
-    def marks(self, state: Any, steps: Sequence[Step]) -> Marks:
+    def marks(self, state: Any, steps: Sequence[Step[Any, Any]]) -> Marks:
         """The leader and the players close to elimination, after `steps`."""
 
     def columns(self, state: Any) -> tuple[Column, ...]:
         """The columns after the last entry."""
 
-    def line(self, entry: Entry, step: Step, before: Any) -> Line | None:
+    def line(self, entry: Entry, step: Step[Any, Any], before: Any) -> Line | None:
         """The line of one entry, from its replay step and the game before it; None for an entry with no line."""
 
     def footers(self, state: Any) -> tuple[Footer, ...]:
@@ -113,10 +113,10 @@ class Layout(Protocol):
     def pot(self, state: Any) -> int:
         """The chips still in the pot."""
 
-    def running_totals(self, replayed: Replayed) -> Totals:
+    def running_totals(self, replayed: Replayed[Any, Any]) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
 
-    def rounds_of(self, name: str, replayed: Replayed, rules: Any) -> dict[str, int]:
+    def rounds_of(self, name: str, replayed: Replayed[Any, Any], rules: Any) -> dict[str, int]:
         """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history (0 where none)."""
 
     def chart_mark(self, rules: Any) -> tuple[str, int] | None:

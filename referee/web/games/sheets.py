@@ -203,7 +203,7 @@ def summarise(book: Book) -> GameSummary:
     )
 
 
-def _counts(step: Step) -> bool:
+def _counts(step: Step[Any, Any]) -> bool:
     """Whether an entry is a round or a hand played (not a buy-back, not a passed deal)."""
     return step.event.kind in (Kind.ROUND, Kind.VOID, Kind.HAND)
 

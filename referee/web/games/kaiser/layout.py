@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from flask_babel import gettext as _
 
 from referee.rules.game import Kind, Replayed, Step
-from referee.rules.kaiser import HandResult, KaiserGame
+from referee.rules.kaiser import HandResult, KaiserGame, PassedResult
 from referee.rules.kaiser_bidding import Bid
-from referee.rules.kaiser_events import SUITS, KaiserHand
+from referee.rules.kaiser_events import SUITS, KaiserEvent, KaiserHand
 from referee.rules.table import KaiserRules
 from referee.rules.words import signed
 from referee.services.games import Entry
@@ -24,7 +24,7 @@ class KaiserLayout:
     noted = True
     coloured = False
 
-    def marks(self, state: KaiserGame, steps: Sequence[Step]) -> Marks:
+    def marks(self, state: KaiserGame, steps: Sequence[Step[KaiserGame, KaiserEvent]]) -> Marks:
         """None: the teams' columns carry no marks."""
         return Marks()
 
@@ -36,15 +36,17 @@ class KaiserLayout:
             for name, players, score in zip(state.teams.names, state.teams.players, state.scores, strict=True)
         )
 
-    def line(self, entry: Entry, step: Step, before: KaiserGame) -> Line:
+    def line(self, entry: Entry, step: Step[KaiserGame, KaiserEvent], before: KaiserGame) -> Line | None:
         """A hand's bid and changes, or a deal everybody passed."""
         result = step.result
         after: KaiserGame = step.state
-        if not isinstance(result, HandResult):
+        if isinstance(result, PassedResult):
             note = _("Everybody passed on %(name)s's deal.", name=result.dealer)
             return Line(
                 entry.slot, entry.revision, Kind.PASSED, None, str(KIND[Kind.PASSED]), note, (Cell("", ""),) * 2
             )
+        if not isinstance(result, HandResult):
+            return None
         hand = result.hand
         cells = tuple(
             Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
@@ -84,7 +86,7 @@ class KaiserLayout:
         """None: Kaiser has no pot."""
         return 0
 
-    def running_totals(self, replayed: Replayed) -> Totals:
+    def running_totals(self, replayed: Replayed[KaiserGame, KaiserEvent]) -> Totals:
         """Each team's total after every hand, labelled with its players."""
         totals: dict[str, list[int]] = {}
         for step in replayed.steps:
@@ -94,7 +96,7 @@ class KaiserLayout:
                     totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
         return tuple((label, tuple(values)) for label, values in totals.items())
 
-    def rounds_of(self, name: str, replayed: Replayed, rules: KaiserRules) -> dict[str, int]:
+    def rounds_of(self, name: str, replayed: Replayed[KaiserGame, KaiserEvent], rules: KaiserRules) -> dict[str, int]:
         """None: a Kaiser hand is no rummy round (a player's history counts its games and wins)."""
         return {"rounds": 0, "penalty": 0, "kalukis": 0, "buybacks": 0}
 

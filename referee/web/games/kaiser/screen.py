@@ -8,11 +8,18 @@ from typing import Any
 
 from referee.rules.deal import next_kaiser_deal
 from referee.rules.kaiser import KaiserGame
-from referee.rules.table import KaiserRules
 from referee.services.games import Book
 from referee.web.forms import SheetForm
 from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
 from referee.web.games.screens import recorded_event
+
+
+def _game(book: Book, state: object = None) -> KaiserGame:
+    """The kaiser game of `book` (or `state`, one of its steps): this screen is registered for its family only."""
+    game = book.state if state is None else state
+    if not isinstance(game, KaiserGame):
+        raise TypeError(f"not a KaiserGame: {type(game).__name__}")
+    return game
 
 
 class KaiserScreen:
@@ -20,8 +27,8 @@ class KaiserScreen:
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The hand form, with the dealer the scorer sees."""
-        state: KaiserGame = book.state
-        rules: KaiserRules = state.rules
+        state = _game(book)
+        rules = state.rules
         form = kaiser_hand_form(state.teams, rules, formdata)
         if formdata is None:
             form.seen.data = book.version
@@ -31,13 +38,13 @@ class KaiserScreen:
 
     def entry(self, book: Book, form: KaiserHandForm, formdata: Mapping[str, Any]) -> Any | None:
         """The hand, dealt by the dealer the scorer saw (the rules refuse it when it was not their deal)."""
-        state: KaiserGame = book.state
+        state = _game(book)
         form.dealer.data = form.dealer.data or state.next_dealer  # the auction's calls go from this dealer's left
         return kaiser_hand_event(form, state.teams, form.dealer.data, len(book.replayed.steps) + 1)
 
     def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """The hand form filled from the hand recorded."""
-        state: KaiserGame = book.state
+        state = _game(book)
         event = recorded_event(book, position)
         data = hand_data(event, state.teams) if event is not None and event.kind == "hand" and formdata is None else {}
         entry = book.entries[position - 1]
@@ -48,18 +55,18 @@ class KaiserScreen:
     def edited(self, book: Book, position: int, form: KaiserHandForm) -> Any | None:
         """The corrected hand, dealt by whoever dealt it."""
         event = recorded_event(book, position)
-        state: KaiserGame = book.state
+        state = _game(book)
         return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
 
     def context(self, book: Book) -> dict[str, Any]:
         """The deal to come: who deals, and who calls first."""
-        return {"deal": next_kaiser_deal(book.state)}
+        return {"deal": next_kaiser_deal(_game(book))}
 
     def resent(self, book: Book, form: Any) -> None:
         """The sheet's version and who deals now (a correction keeps the dealer of the hand it corrects)."""
         form.seen.data = book.version
         if not form.based_on.data:
-            form.dealer.data = book.state.next_dealer
+            form.dealer.data = _game(book).next_dealer
 
     def waiting(self, book: Book, formdata: Any) -> str:
         """Nothing: a Kaiser hand never waits for a decision."""

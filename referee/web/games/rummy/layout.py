@@ -10,8 +10,7 @@ from flask_babel import gettext as _
 from referee.rules.cards import JOKER, Card
 from referee.rules.game import Kind, Replayed, Status, Step
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame, hand_value
-from referee.rules.rummy_events import Round
-from referee.rules.rummy_results import ReshuffleResult
+from referee.rules.rummy_events import Round, RummyEvent
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
@@ -27,7 +26,7 @@ class RummyLayout:
     noted = False
     coloured = True
 
-    def marks(self, state: RummyGame, steps: Sequence[Step]) -> Marks:
+    def marks(self, state: RummyGame, steps: Sequence[Step[RummyGame, RummyEvent]]) -> Marks:
         """The leader, and every player one round as costly as the costliest so far would eliminate."""
         reach = round_reach(steps)
         return Marks(rummy_standings(state, reach), reach, state.rules.elimination_threshold)
@@ -37,13 +36,13 @@ class RummyLayout:
         dealer = state.dealer()
         return tuple(Column(p.name, p.score, p.name == dealer, f"status-{p.status}") for p in state.players)
 
-    def line(self, entry: Entry, step: Step, before: RummyGame) -> Line | None:
+    def line(self, entry: Entry, step: Step[RummyGame, RummyEvent], before: RummyGame) -> Line | None:
         """A round's points, a void round, or a buy-back's restart, with every player's running total; none for the
         stock reshuffled (the round's line says the rest)."""
         after: RummyGame = step.state
         result = step.result
-        if isinstance(result, ReshuffleResult):
-            return None
+        if not isinstance(result, RoundResult):
+            return None  # the stock reshuffled: the round's line says the rest
         if isinstance(result, BuybackResult):
             cells = tuple(Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players)
             return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
@@ -102,7 +101,7 @@ class RummyLayout:
         """The chips still in the pot."""
         return state.pot
 
-    def running_totals(self, replayed: Replayed) -> Totals:
+    def running_totals(self, replayed: Replayed[RummyGame, RummyEvent]) -> Totals:
         """Each player's total after every round they played; a buy-back's restart shows at their next round."""
         totals: dict[str, list[int]] = {}
         for step in replayed.steps:
@@ -112,7 +111,7 @@ class RummyLayout:
                     totals.setdefault(name, [0]).append(step.state.player(name).score)
         return tuple((label, tuple(values)) for label, values in totals.items())
 
-    def rounds_of(self, name: str, replayed: Replayed, rules: RummyRules) -> dict[str, int]:
+    def rounds_of(self, name: str, replayed: Replayed[RummyGame, RummyEvent], rules: RummyRules) -> dict[str, int]:
         """`name`'s rounds for their history: the rounds they were still in, the penalty those cost them (in points
         mode, the cards left they handed the winner), the rounds they won all in one, and their buy-backs."""
         rounds = penalty = kalukis = buybacks = 0
@@ -138,7 +137,7 @@ class RummyLayout:
         return ("target", rules.target) if rules.target is not None else None
 
 
-def round_reach(steps: Sequence[Step]) -> int:
+def round_reach(steps: Sequence[Step[RummyGame, RummyEvent]]) -> int:
     """The most points one round has added to one player's total in the game so far: how far a round reaches."""
     added = (max(step.result.points.values(), default=0) for step in steps if isinstance(step.result, RoundResult))
     return max(added, default=0)

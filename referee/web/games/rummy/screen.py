@@ -14,7 +14,6 @@ from referee.rules.deal import next_deal
 from referee.rules.game import Kind, Offer, Status
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round
-from referee.rules.table import RummyRules
 from referee.services.games import Book
 from referee.web.forms import SheetForm
 from referee.web.games.rummy.forms import round_data, round_event, round_form
@@ -22,13 +21,21 @@ from referee.web.games.rummy.layout import picker_data
 from referee.web.games.screens import recorded_event
 
 
+def _game(book: Book, state: object = None) -> RummyGame:
+    """The rummy game of `book` (or `state`, one of its steps): this screen is registered for its family only."""
+    game = book.state if state is None else state
+    if not isinstance(game, RummyGame):
+        raise TypeError(f"not a RummyGame: {type(game).__name__}")
+    return game
+
+
 class RummyScreen:
     """A round: who went out and how, each other hand tapped or typed, Rami's laid points."""
 
     def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """A hand field for each player still in."""
-        state: RummyGame = book.state
-        rules: RummyRules = state.rules
+        state = _game(book)
+        rules = state.rules
         form = round_form(book.game.players, state.still_in(), rules, formdata)
         if formdata is None:
             form.seen.data = book.version
@@ -44,12 +51,12 @@ class RummyScreen:
         if undecided:
             form.form_errors.append(undecided)
             return None
-        rules: RummyRules = book.state.rules
+        rules = _game(book).rules
         return round_event(form, rules)
 
     def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
         """A hand field for each player who was still in at that round, filled from the round recorded."""
-        before: RummyGame = book.replayed.before(position)
+        before = _game(book, book.replayed.before(position))
         event = recorded_event(book, position)
         data = round_data(event) if isinstance(event, Round) and formdata is None else {}
         entry = book.entries[position - 1]
@@ -57,12 +64,12 @@ class RummyScreen:
 
     def edited(self, book: Book, position: int, form: Any) -> Round | None:
         """The corrected round."""
-        rules: RummyRules = book.state.rules
+        rules = _game(book).rules
         return round_event(form, rules)
 
     def context(self, book: Book) -> dict[str, Any]:
         """The card picker's values and pack limits, what the last entry did, and the buy-backs to decide."""
-        state: RummyGame = book.state
+        state = _game(book)
         offers = buybacks_open(book)
         decided = [name for name in decisions_sent(request.values) if name in {offer.player for offer in offers}]
         return {
@@ -132,7 +139,7 @@ def last_entry(book: Book) -> LastEntry | None:
     if not book.replayed.steps:
         return None
     step = book.replayed.steps[-1]
-    state: RummyGame = step.state
+    state = _game(book, step.state)
     result = step.result
     if isinstance(result, BuybackResult):
         said = _(
@@ -152,7 +159,7 @@ def last_entry(book: Book) -> LastEntry | None:
     else:
         went = _("Round %(number)s: %(name)s went out.", number=state.rounds, name=result.winner)
     lines = [str(went)]
-    before: RummyGame = book.replayed.before(step.position)
+    before = _game(book, book.replayed.before(step.position))
     for player in before.players:  # eliminated at the round before, and did not buy back
         if player.status is Status.ELIMINATED and state.player(player.name).status is Status.OUT:
             lines.append(str(_("%(name)s did not buy back: out for good.", name=player.name)))

@@ -1,0 +1,130 @@
+"""Every game family in one place: what the records, the table and the command line ask of a family.
+
+A family registers here once (`FAMILIES`): its name, the presets' games it plays, whether its rounds draw from
+a stock, how its rules are built from a preset's values, how a game record's seats are read and written
+back, how its game starts, how an entry is read as one of its events, who dealt as its events say, its chips,
+and its standings as `referee replay` prints them (their JSON is the game's own `as_json`). Nothing else asks
+which family a game is: it asks its family, `family_of(rules)` or `FAMILIES[Family.X]`. A new family is a
+module of its own and one entry here (and its game and events in `AnyGame` and `AnyEvent`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from referee.rules.game import Chips
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
+from referee.rules.kaiser_family import (
+    deal_dealer,
+    kaiser_rules_from,
+    kaiser_standings_text,
+    read_kaiser_event,
+    read_teams,
+    start_kaiser,
+    teams_json,
+)
+from referee.rules.options import Value
+from referee.rules.presets import Preset, get_preset, resolve_options
+from referee.rules.rummy import RummyGame
+from referee.rules.rummy_events import RummyEvent
+from referee.rules.rummy_family import (
+    no_dealer,
+    players_json,
+    read_players,
+    read_rummy_event,
+    rummy_chips,
+    rummy_rules_from,
+    rummy_standings_text,
+    start_rummy,
+)
+from referee.rules.table import Family, Rules
+
+if TYPE_CHECKING:  # the game record asks its family, which never asks it back
+    from referee.rules.game import Game
+    from referee.rules.game_record import GameRecord
+
+AnyGame = RummyGame | KaiserGame  # a game of any family, as a record starts and replays it
+AnyEvent = RummyEvent | KaiserEvent  # an event of any family's game
+Seats = tuple[tuple[str, ...], KaiserTeams | None]  # a record's players in seat order, and its teams if in teams
+
+if TYPE_CHECKING:  # mypy checks that each family's game is a `Game` of its own events
+
+    def _games_of_their_events(rummy: RummyGame, kaiser: KaiserGame) -> tuple[Game[RummyEvent], Game[KaiserEvent]]:
+        return rummy, kaiser
+
+
+@dataclass(frozen=True)
+class GameFamily:
+    """One game family as the engine asks it: an entry of the registry (`FAMILIES`)."""
+
+    name: Family
+    games: tuple[str, ...]  # the presets' `game` it plays
+    has_stock: bool  # whether a round draws from a stock that may run out (a reshuffle, a void round)
+    evening_rules: bool  # whether its rules can be an evening's own (a new game's default): Kaluki or Rami's
+    rules: Callable[[Preset, Mapping[str, Value]], Rules]  # its rules from a preset's values; OptionError
+    read_seats: Callable[[Mapping[str, Any], Rules], Seats]  # a record's players or teams; RecordError
+    seats_json: Callable[[GameRecord], dict[str, Any]]  # the record's seats as it writes them
+    start: Callable[[GameRecord], AnyGame]  # the game before its first event
+    read_event: Callable[[object, int, GameRecord], AnyEvent]  # an entry at a position; UnreadableEvent
+    dealer_of: Callable[[AnyEvent], str | None]  # who dealt, when its events say so
+    standings_text: Callable[[AnyGame], str]  # `referee replay` without --json
+    chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
+
+
+RUMMY = GameFamily(
+    name=Family.RUMMY,
+    games=("kaluki", "rami"),
+    has_stock=RummyGame.has_stock,
+    evening_rules=True,
+    rules=rummy_rules_from,
+    read_seats=read_players,
+    seats_json=players_json,
+    start=start_rummy,
+    read_event=read_rummy_event,
+    dealer_of=no_dealer,
+    standings_text=rummy_standings_text,
+    chips=rummy_chips,
+)
+KAISER = GameFamily(
+    name=Family.KAISER,
+    games=("kaiser",),
+    has_stock=KaiserGame.has_stock,
+    evening_rules=False,
+    rules=kaiser_rules_from,
+    read_seats=read_teams,
+    seats_json=teams_json,
+    start=start_kaiser,
+    read_event=read_kaiser_event,
+    dealer_of=deal_dealer,
+    standings_text=kaiser_standings_text,
+)
+FAMILIES: Mapping[Family, GameFamily] = MappingProxyType({family.name: family for family in (RUMMY, KAISER)})
+
+
+def family_of(rules: Rules) -> GameFamily:
+    """The family of a game played under `rules`.
+
+    >>> from referee.rules.table import rules_for
+    >>> str(family_of(rules_for("rami")).name), family_of(rules_for("kaiser")).has_stock
+    ('rummy', False)
+    """
+    return FAMILIES[rules.family]
+
+
+def family_playing(preset: str) -> GameFamily:
+    """The family of the preset called `preset` (OptionError for an unknown preset)."""
+    return _playing(get_preset(preset))
+
+
+def _playing(preset: Preset) -> GameFamily:
+    return next(family for family in FAMILIES.values() if preset.game in family.games)
+
+
+def build_rules(preset: str, overrides: Mapping[str, Value]) -> Rules:
+    """The rules of `preset` with the house's `overrides`, built by the preset's family (names and values checked)."""
+    chosen = get_preset(preset)
+    return _playing(chosen).rules(chosen, resolve_options(chosen, overrides))

@@ -1,0 +1,85 @@
+"""Kaiser as the registry asks it: its rules, its teams, its start, its events and its standings at the command line
+(`referee.rules.families`). Kaiser is played for points, not chips."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from referee.rules.game import counted
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_events import (
+    KaiserError,
+    KaiserEvent,
+    KaiserHand,
+    KaiserTeams,
+    PassedDeal,
+    parse_kaiser_event,
+)
+from referee.rules.options import OptionError, Value
+from referee.rules.presets import Preset
+from referee.rules.record_data import RecordError
+from referee.rules.table import KaiserRules, Rules
+from referee.rules.words import say
+
+if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
+    from referee.rules.families import AnyEvent, AnyGame, Seats
+    from referee.rules.game_record import GameRecord
+
+
+def kaiser_rules_from(preset: Preset, values: Mapping[str, Value]) -> KaiserRules:
+    """A Kaiser preset's rules from its options' values; OptionError for a game without a target."""
+    if values["target"] is None:
+        raise OptionError(say("target cannot be none in Kaiser: a game is played to a score"))
+    return KaiserRules(preset=preset.name, game=preset.game, **values)  # type: ignore[arg-type]
+
+
+def read_teams(data: Mapping[str, Any], rules: Rules) -> Seats:
+    """A game record's `teams`: two teams of two, four different players; the seats are theirs, clockwise."""
+    if "players" in data:
+        raise RecordError(say('a Kaiser record names its two teams in "teams", not "players"'))
+    try:
+        teams = KaiserTeams.from_json(data.get("teams"))
+    except KaiserError as error:
+        raise RecordError(str(error)) from None
+    return teams.seats, teams
+
+
+def teams_json(record: GameRecord) -> dict[str, Any]:
+    """The record's seats as it writes them: `teams`, in the record's order."""
+    return {"teams": _teams(record).as_json()}
+
+
+def start_kaiser(record: GameRecord) -> KaiserGame:
+    """The game before its first deal; with the record's first dealer, that player deals it."""
+    rules = record.rules
+    if not isinstance(rules, KaiserRules):
+        raise TypeError(f"not a Kaiser record: {record.preset}")
+    return KaiserGame.start(rules, _teams(record), record.first_dealer)
+
+
+def read_kaiser_event(data: object, position: int, record: GameRecord) -> KaiserEvent:
+    """One entry of a Kaiser record read as its event (a deal played or passed); UnreadableEvent says why not."""
+    return parse_kaiser_event(data, position, _teams(record))
+
+
+def deal_dealer(event: AnyEvent) -> str | None:
+    """Who dealt, as a Kaiser event records it."""
+    return event.dealer if isinstance(event, KaiserHand | PassedDeal) else None
+
+
+def kaiser_standings_text(game: AnyGame) -> str:
+    """`referee replay`'s standings: each team, its players and its score, then the end or the next dealer."""
+    if not isinstance(game, KaiserGame):
+        raise TypeError(f"not a Kaiser game: {game!r}")
+    lines = [f"{game.rules.preset}, after {counted(game.hands, 'hand')}:"]
+    for name, players in zip(game.teams.names, game.teams.players, strict=True):
+        lines.append(f"  {name:<6} {' & '.join(players):<24} {game.score(name):>4}")
+    lines.append(f"over: {game.winner} wins" if game.over else f"{game.next_dealer or 'anyone'} deals next")
+    return "\n".join(lines)
+
+
+def _teams(record: GameRecord) -> KaiserTeams:
+    if record.teams is None:
+        raise TypeError(f"a Kaiser record without teams: {record!r}")
+    return record.teams

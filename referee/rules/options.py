@@ -1,0 +1,357 @@
+"""The table options as data: every option once, with its meaning, its source and the values it takes (RULES.md §3).
+
+The rules page, the house-rules form and the engine all read this table; the presets give each option its
+default (`presets`), and a player's words for the options and their choices are in `option_words`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+from referee.rules.option_words import LABELS
+from referee.rules.words import N_, or_list, say
+
+Value = bool | int | str | None
+MOST = 100_000  # the largest whole number any option takes, unless it says less: scores, chips and points
+MOST_PLAYERS = 8  # the most any game seats (Rami, 2-8), and so the most at one evening's table
+SHOWN = 24  # a refused value longer than this is cut when it is quoted back
+
+
+class OptionError(ValueError):
+    """An unknown preset or option, or a value of the wrong kind."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its name, what it means, where it comes from and which values it takes."""
+
+    name: str
+    meaning: str  # English, marked with N_; shown with meaning_said()
+    source: str  # the same, shown with source_said()
+    kind: str  # "bool", "int" or "choice"
+    choices: tuple[str, ...] = ()  # the words it takes ("choice"), or besides a whole number ("int")
+    minimum: int = 0
+    none_allowed: bool = False  # `none` means "no limit"
+    maximum: int = MOST
+    label: str = ""  # a few plain words naming it on a form (from LABELS, marked with N_); shown with label_said()
+
+    def parse(self, text: str) -> Value:
+        """The value a player typed (`yes`, `8`, `none`, `represented`), checked against this option's kind."""
+        word = text.strip().lower()
+        if self.none_allowed and word == "none":
+            return None
+        if self.kind == "bool":
+            if word in ("true", "yes"):
+                return True
+            if word in ("false", "no"):
+                return False
+            raise OptionError(say("{name} takes true or false (yes or no), not {text!r}", name=self.name, text=text))
+        if word in self.choices:
+            return word
+        if self.kind == "int":
+            if not word.isascii() or not word.isdigit() or len(word) > len(str(self.maximum)) + 1:
+                raise self._refused(quoted(text))  # int() would read "٣" or "1_0", and a 5,000-digit string
+            number = int(word)
+            if not self.minimum <= number <= self.maximum:
+                raise self._refused(str(number))
+            return number
+        raise self._refused(repr(text))
+
+    def check(self, value: Value) -> Value:
+        """A value given as data (from a game record), checked against this option's kind."""
+        if value is None and self.none_allowed:
+            return None
+        if isinstance(value, bool):
+            if self.kind == "bool":
+                return value
+        elif isinstance(value, int):
+            if self.kind == "int" and self.minimum <= value <= self.maximum:
+                return value
+        elif isinstance(value, str):
+            return self.parse(value)
+        raise self._refused(quoted(value))
+
+    def _refused(self, given: str) -> OptionError:
+        return OptionError(
+            say("{name} takes {values}, not {given}", name=self.name, values=self.describe_values(), given=given)
+        )
+
+    def describe_values(self) -> str:
+        """The values this option takes, in words; the values themselves (`true`, `auto`, `none`) are typed as is."""
+        if self.kind == "bool":
+            words = ["true", "false"]
+        elif self.kind == "int":
+            whole = say("a whole number from {minimum} to {maximum}", minimum=self.minimum, maximum=self.maximum)
+            words = [whole, *self.choices]
+        else:
+            words = list(self.choices)
+        if self.none_allowed:
+            words.append("none")
+        return or_list(words)
+
+    def label_said(self) -> str:
+        """The option's name in a player's words ("Points to open"), in the language spoken now."""
+        return say(self.label or self.name)
+
+    def meaning_said(self) -> str:
+        """What the option means, in the language spoken now."""
+        return say(self.meaning)
+
+    def source_said(self) -> str:
+        """Where the option comes from, in the language spoken now."""
+        return say(self.source)
+
+
+def quoted(value: object) -> str:
+    """A refused value as quoted back to the player: its repr, cut short when it is long (a 5,000-digit typo).
+
+    >>> quoted("abc"), quoted("9" * 5000), quoted(10**5000)
+    ("'abc'", "'999999999999999999999999…' (5000 characters)", 'a number of more than 24 digits')
+    """
+    if isinstance(value, str) and len(value) > SHOWN:
+        return say("{start} ({count} characters)", start=repr(value[:SHOWN])[:-1] + "…'", count=len(value))
+    if isinstance(value, int) and abs(value) >= 10**SHOWN:
+        return say("a number of more than {count} digits", count=SHOWN)
+    text = repr(value)
+    return text if len(text) <= 2 * SHOWN else text[: 2 * SHOWN] + "…"
+
+
+def show_value(value: Value) -> str:
+    """An option value as a player reads it: `yes`, `no`, `none`, `40`."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _bool(name: str, meaning: str, source: str) -> Option:
+    return Option(name, meaning, source, "bool")
+
+
+def _int(
+    name: str,
+    meaning: str,
+    source: str,
+    minimum: int = 0,
+    *,
+    none: bool = False,
+    words: tuple[str, ...] = (),
+    maximum: int = MOST,
+) -> Option:
+    return Option(name, meaning, source, "int", words, minimum, none, maximum)
+
+
+def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
+    return Option(name, meaning, source, "choice", choices)
+
+
+OPTIONS: Mapping[str, Option] = MappingProxyType(
+    {
+        o.name: replace(o, label=LABELS.get(o.name, ""))
+        for o in (
+            _int(
+                "packs",
+                N_("packs of 52 cards in play; auto: 2, or 3 for 5-6 players and 4 for 7-8"),
+                "000; 001",
+                1,
+                words=("auto",),
+                maximum=8,
+            ),
+            _int(
+                "jokers",
+                N_("jokers in play; auto: 2 for each pack"),
+                N_("000: four jokers; 001: two per pack"),
+                words=("auto",),
+                maximum=16,
+            ),
+            _int("hand_size", N_("cards dealt to each player"), "000: 13; 001: 14", 1, maximum=21),
+            _int(
+                "min_players",
+                N_("fewest players at the table"),
+                N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"),
+                2,
+                maximum=MOST_PLAYERS,
+            ),
+            _int(
+                "max_players",
+                N_("most players at the table"),
+                N_("000: 2 to 5; 002: 2 to 4; 001: 2 to 8"),
+                2,
+                maximum=MOST_PLAYERS,
+            ),
+            _int("group_max", N_("most cards in a group (same rank)"), N_("000, 001, 002: 3 or 4 cards"), 3),
+            _bool(
+                "group_duplicate_suits",
+                N_("a group may repeat a suit (two identical cards from two packs)"),
+                N_("000 allows identical cards; pagat and 001 do not"),
+            ),
+            _bool(
+                "group_joker_distinct_suits",
+                N_("a group holding a joker never repeats a suit"),
+                N_("002: no repeated suits when it contains a joker"),
+            ),
+            _int("run_min", N_("fewest cards in a run (same suit, consecutive)"), "000, 001, 002: 3", 3),
+            _int("run_max", N_("most cards in a run"), N_("000: 3 to 8 cards; others: up to 13"), 3),
+            _bool("ace_low", N_("the ace may go before the 2 (A 2 3)"), N_("000, 001: the ace is low or high")),
+            _bool("ace_high", N_("the ace may go after the king (Q K A)"), N_("000, 001: the ace is low or high")),
+            _bool(
+                "ace_wraps",
+                N_("the ace may sit in the middle of a run (Q K A 2)"),
+                N_("000 accepts Q-K-A-2; 001 and pagat do not"),
+            ),
+            _int(
+                "max_jokers_per_meld",
+                N_("most jokers in one meld; none: no limit"),
+                N_("001: at most one joker per meld"),
+                1,
+                none=True,
+            ),
+            _bool(
+                "joker_can_extend",
+                N_("a joker may be added to a meld already on the table"),
+                N_("001: a joker cannot complete a meld already laid"),
+            ),
+            _choice(
+                "table_rearrange",
+                N_(
+                    "rearranging melds on the table: no; keep_three (each meld keeps at least three of its cards "
+                    "and stays valid); manipulation (the melds left at the end of the turn must be valid)"
+                ),
+                N_("000: a group keeps at least three of its cards; 001: the manipulation variant"),
+                "no",
+                "keep_three",
+                "manipulation",
+            ),
+            _bool(
+                "distinct_melds",
+                N_("two melds laid in the same turn may not hold exactly the same cards"),
+                N_("000: each group must differ from the others"),
+            ),
+            _choice(
+                "meld_values",
+                N_("how cards count in a meld (for the opening): the penalty table, face values or the salon table"),
+                N_("000 counts its penalty table; 002 the card's value; 001 the salon table"),
+                "penalty",
+                "face",
+                "salon",
+            ),
+            _int(
+                "joker_meld_value",
+                N_("what a joker counts in a meld: represented (the card it stands for) or a fixed number"),
+                N_("000: 15 in its table; 002: the card it represents"),
+                words=("represented",),
+            ),
+            _int(
+                "opening_threshold",
+                N_("points the first laying must reach (inclusive)"),
+                N_("000 and 002: 40; 001: 30 to 80, 51 the French standard"),
+                0,
+            ),
+            _choice(
+                "opening_scope",
+                N_("turn_total: the melds laid in the opening turn add up; single_meld: one meld alone must reach it"),
+                "pagat",
+                "turn_total",
+                "single_meld",
+            ),
+            _bool("all_in_one_exempt", N_("a player laying the whole hand in one turn needs no opening"), "pagat"),
+            _choice(
+                "set_joker_release",
+                N_(
+                    "how a joker is taken from a group: both_missing (only by adding both missing suits) "
+                    "or unambiguous (once the group has four cards)"
+                ),
+                N_("002: both missing suits; 001: only without ambiguity"),
+                "both_missing",
+                "unambiguous",
+            ),
+            _int(
+                "joker_retrieval_penalty",
+                N_("points charged to a player who takes a joker back and does not meld it in the same turn"),
+                "001: 300",
+            ),
+            _choice(
+                "hand_values",
+                N_("how cards left in hand count: the penalty table, or the salon table (joker 20, ace 15)"),
+                N_("000: penalty table; 001: salon table"),
+                "penalty",
+                "salon",
+            ),
+            _choice(
+                "scoring",
+                N_("penalty: the lowest total stays in; points: Rami scored upward to the target"),
+                N_("001: points mode and elimination mode"),
+                "penalty",
+                "points",
+            ),
+            _int(
+                "all_in_one_multiplier",
+                N_("losers' penalties are multiplied by this after a kaluki or a hunt"),
+                N_("002: a hunt doubles the penalties"),
+                1,
+            ),
+            _int("hunt_reward", N_("points taken off the winner's total after a hunt (all in one)"), "002: 40"),
+            _int("going_out_reward", N_("points taken off the winner's total after going out gradually"), "002: 20"),
+            _int(
+                "elimination_threshold",
+                N_("total at which a player is eliminated; none: never"),
+                N_("000: 150; 001 elimination mode: 500"),
+                1,
+                none=True,
+            ),
+            _bool(
+                "elimination_inclusive",
+                N_("eliminated on reaching the threshold (yes: 150 is out) or only above it (no)"),
+                N_("000: 150 or more; pagat: above 150"),
+            ),
+            _int(
+                "target",
+                N_("score that ends the game; none: no target"),
+                N_("001 points mode: 1000; 003: 52"),
+                1,
+                none=True,
+            ),
+            _int(
+                "buyback_cost", N_("chips an eliminated player pays into the pot to buy back in"), N_("000: five chips")
+            ),
+            _int("max_buybacks", N_("buy-backs allowed to each player in a game"), N_("000: no more than two")),
+            _choice(
+                "buyback_score",
+                N_("the total a bought-back player restarts at: the highest among players still in, or zero"),
+                N_("sources silent; pagat"),
+                "highest_remaining",
+                "zero",
+            ),
+            _int("ante", N_("chips each player pays into the pot at the start"), N_("000: three chips")),
+            _int(
+                "chips_per_win", N_("chips each other player pays the round's winner"), N_("000: one chip (la rançon)")
+            ),
+            _int(
+                "chips_per_kaluki", N_("chips each other player pays for a kaluki (all in one)"), N_("000: two chips")
+            ),
+            _int("min_bid", N_("lowest bid"), "003: 5; pagat: 6", 1, maximum=12),
+            _choice(
+                "made_bid",
+                N_("a made bid scores bid_plus_points (bid + points taken) or points_taken"),
+                N_("003: 6 + 7 = 13; pagat: points taken"),
+                "bid_plus_points",
+                "points_taken",
+            ),
+            _int(
+                "bid_out",
+                N_("a team at this score or more no longer scores points when the other team bids"),
+                "003: 45",
+            ),
+            _choice(
+                "all_pass",
+                N_("when everybody passes: next_dealer_redeal, or dealer_forced (the dealer must bid)"),
+                N_("003: next dealer; pagat: dealer forced"),
+                "next_dealer_redeal",
+                "dealer_forced",
+            ),
+        )
+    }
+)

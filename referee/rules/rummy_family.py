@@ -1,0 +1,123 @@
+"""The rummy family (Kaluki and Rami) as the registry asks it: its rules, its players, its start, its events, its
+standings at the command line and its chips (`referee.rules.families`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from referee.rules.events import EventError, UnreadableEvent
+from referee.rules.game import Chips, counted
+from referee.rules.options import OptionError, Value
+from referee.rules.presets import Preset
+from referee.rules.record_data import RecordError
+from referee.rules.rummy import RummyGame
+from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
+from referee.rules.table import Rules, RummyRules, Scoring
+from referee.rules.words import say
+
+if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
+    from referee.rules.families import AnyEvent, AnyGame, Seats
+    from referee.rules.game_record import GameRecord
+
+
+def rummy_rules_from(preset: Preset, values: Mapping[str, Value]) -> RummyRules:
+    """A Kaluki or Rami preset's rules from its options' values; OptionError for options that contradict each other."""
+    scoring = Scoring(str(values["scoring"]))
+    rules = RummyRules(preset=preset.name, game=preset.game, **{**values, "scoring": scoring})  # type: ignore[arg-type]
+    _check_consistent(rules)
+    return rules
+
+
+def only_rummy(rules: Rules, preset: str) -> RummyRules:
+    """`rules` when they are a rummy game's; OptionError for a Kaiser preset, which has no melds."""
+    if not isinstance(rules, RummyRules):
+        raise OptionError(
+            say("{preset} is a Kaiser preset: it has no melds; choose a Kaluki or Rami preset", preset=preset)
+        )
+    return rules
+
+
+def _check_consistent(rules: RummyRules) -> None:
+    if rules.run_max < rules.run_min:
+        raise OptionError(say("run_max ({most}) is below run_min ({fewest})", most=rules.run_max, fewest=rules.run_min))
+    if rules.max_players < rules.min_players:
+        raise OptionError(
+            say(
+                "max_players ({most}) is below min_players ({fewest})", most=rules.max_players, fewest=rules.min_players
+            )
+        )
+    if rules.scoring == Scoring.POINTS and rules.game != "rami":
+        raise OptionError(say("scoring=points is Rami's points mode: use the rami preset"))
+
+
+def read_players(data: Mapping[str, Any], rules: Rules) -> Seats:
+    """A game record's `players`: names, none twice, as many as the preset seats (RecordError says why not)."""
+    rummy = only_rummy(rules, rules.preset)
+    value = data.get("players")
+    if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
+        raise RecordError(say('"players" is a list of the players\' names'))
+    if len(set(value)) != len(value):
+        twice = next(name for name in value if value.count(name) > 1)
+        raise RecordError(say("{name} is listed twice among the players", name=twice))
+    if not rummy.min_players <= len(value) <= rummy.max_players:
+        raise RecordError(
+            say(
+                "{preset} is played by {fewest} to {most} players, not {count}",
+                preset=rummy.preset,
+                fewest=rummy.min_players,
+                most=rummy.max_players,
+                count=len(value),
+            )
+        )
+    return tuple(value), None
+
+
+def players_json(record: GameRecord) -> dict[str, Any]:
+    """The record's seats as it writes them: `players`, in seat order."""
+    return {"players": list(record.players)}
+
+
+def start_rummy(record: GameRecord) -> RummyGame:
+    """The game before its first round: the record's players, the first dealer's seat (else the first seat)."""
+    dealer = record.players.index(record.first_dealer) if record.first_dealer else 0
+    return RummyGame.start(only_rummy(record.rules, record.preset), record.players, dealer)
+
+
+def read_rummy_event(data: object, position: int, record: GameRecord) -> RummyEvent:
+    """One entry of a rummy record read as its event; UnreadableEvent says why it is none."""
+    try:
+        return rummy_event_from_json(data, position)
+    except EventError as error:  # rummy_events says EventError for an entry it cannot read
+        raise UnreadableEvent(error.position, error.reason) from None
+
+
+def no_dealer(event: AnyEvent) -> str | None:
+    """None: a rummy event does not say who dealt (the deal passes to the left, skipping players who are out)."""
+    return None
+
+
+def rummy_chips(game: AnyGame) -> Chips:
+    """Each player's net chips, and the pot still on the table while nobody has won it."""
+    rummy = _rummy(game)
+    return Chips({player.name: player.chips for player in rummy.players}, rummy.pot)
+
+
+def rummy_standings_text(game: AnyGame) -> str:
+    """`referee replay`'s standings: each player's total, status, chips and buy-backs, then the end or the pot."""
+    rummy = _rummy(game)
+    lines = [f"{rummy.rules.preset}, after {counted(rummy.rounds, 'round')}:"]
+    for p in rummy.players:
+        back = f", {counted(p.buybacks, 'buy-back')}" if p.buybacks else ""
+        lines.append(f"  {p.name:<12} {p.score:>5}  {p.status:<10} chips {p.chips:+d}{back}")
+    if rummy.over:
+        lines.append(f"over: {rummy.winner} wins" + ("" if rummy.rules.scoring == "points" else " and takes the pot"))
+    else:
+        lines.append(f"pot: {rummy.pot} chips; {rummy.dealer()} deals next")
+    return "\n".join(lines)
+
+
+def _rummy(game: AnyGame) -> RummyGame:
+    if not isinstance(game, RummyGame):
+        raise TypeError(f"not a rummy game: {game!r}")
+    return game
