@@ -19,7 +19,8 @@ from babel.messages.pofile import read_po
 from referee import create_app
 from referee.rules.cards import parse_cards
 from referee.rules.melds import check_meld
-from referee.rules.presets import OPTIONS, PRESETS
+from referee.rules.options import OPTIONS
+from referee.rules.presets import PRESETS
 from referee.rules.table import rummy_rules
 from referee.rules.words import speaking
 

@@ -9,12 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from referee.rules.option_words import choice_said as choice_said  # moved to referee.rules.option_words
-from referee.rules.options import MOST_PLAYERS as MOST_PLAYERS  # moved to referee.rules.options
-from referee.rules.options import OPTIONS as OPTIONS  # moved to referee.rules.options
-from referee.rules.options import OptionError as OptionError  # moved to referee.rules.options
-from referee.rules.options import Value
-from referee.rules.options import show_value as show_value  # moved to referee.rules.options
+from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.words import N_, say
 
 

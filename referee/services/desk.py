@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.rules.presets import DEFAULT_PRESET, OptionError, show_value
+from referee.rules.options import OptionError, show_value
+from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import Rules, RummyRules, rules_for, rummy_rules
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of

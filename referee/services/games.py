@@ -20,7 +20,7 @@ from referee.rules.answers import StockAnswer, StockCall
 from referee.rules.events import EntryError, UnreadableEvent
 from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Kind, Replayed, Unreadable
-from referee.rules.record import GameRecord
+from referee.rules.game_record import GameRecord
 from referee.rules.table import Family, Rules
 from referee.rules.words import say
 from referee.services.cache import Cache

@@ -13,7 +13,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from referee.rules.group_record import GROUP_FORMAT, group_size, read_group
-from referee.rules.record import RecordError, load_json
+from referee.rules.record_data import RecordError, load_json
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening
 from referee.storage.games import game_of

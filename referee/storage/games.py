@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from sqlite_utils import Database
 
-from referee.rules.record import GameRecord, read_game
+from referee.rules.game_record import GameRecord, read_game
 from referee.storage.db import rows, writing
 from referee.storage.evenings import Evening, evening_of_row, now
 

@@ -10,20 +10,17 @@ from typing import Any, cast
 
 from sqlite_utils import Database
 
-from referee.rules.record import (
+from referee.rules.evening_logs import Correction
+from referee.rules.evening_record import (
     EVENING_FORMAT_2,
     EVENING_FORMATS,
-    GAME_FORMAT,
-    Correction,
     EveningRecord,
-    GameRecord,
-    RecordError,
-    check_data,
     check_lengths,
     evening_of,
     read_evening,
-    read_game,
 )
+from referee.rules.game_record import GAME_FORMAT, GameRecord, read_game
+from referee.rules.record_data import RecordError, check_data
 from referee.rules.words import say
 from referee.storage.db import rows, writing
 from referee.storage.evenings import Evening, evening_by_key, now

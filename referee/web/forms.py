@@ -21,15 +21,9 @@ from wtforms import (
 from wtforms.validators import InputRequired
 
 from referee.rules.families import family_playing
-from referee.rules.presets import (
-    DEFAULT_PRESET,
-    OPTIONS,
-    PRESETS,
-    OptionError,
-    choice_said,
-    get_preset,
-    show_value,
-)
+from referee.rules.option_words import choice_said
+from referee.rules.options import OPTIONS, OptionError, show_value
+from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
 from referee.rules.table import Family, rules_for
 
 

@@ -30,7 +30,7 @@ from sqlite_utils import Database
 from werkzeug.datastructures import MultiDict
 
 from referee import create_app
-from referee.rules.record import read_game
+from referee.rules.game_record import read_game
 from referee.storage.games import current_events
 from tests.races.phones import Form, Reply
 from tests.races.records import buyback, evening, game, round_

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
-from referee.rules.record import RecordError
+from referee.rules.record_data import RecordError
 from referee.rules.rummy_events import RummyEvent, Void, rummy_event_from_json
 from referee.services.games import add_entry, correct, open_book
 from referee.storage.db import connect

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sqlite_utils import Database
 
 from referee.rules.group_record import read_group
-from referee.rules.record import RecordError
+from referee.rules.record_data import RecordError
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, evenings_of
 from referee.storage.group_transfer import group_json, same_group, store_group

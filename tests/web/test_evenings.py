@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from referee.rules.presets import OPTIONS
+from referee.rules.options import OPTIONS
 from referee.web.forms import EVENING_PRESETS, options_of
 from referee.web.games.kaiser.start import KAISER_PRESETS
 from tests.web.conftest import Table

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import create_app
-from referee.rules.presets import OPTIONS
+from referee.rules.options import OPTIONS
 from referee.storage.db import connect
 from tests.conftest import Runner
 from tests.web.conftest import Table

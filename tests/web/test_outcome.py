@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from referee.rules.record import read_game
+from referee.rules.game_record import read_game
 from referee.storage.db import connect
 from referee.storage.games import current_events, games_of
 from tests.web.conftest import Table

@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from flask_babel import gettext as _
-
-from referee.rules.examples import examples
-from referee.rules.kaiser_examples import KAISER_EXAMPLES
-from referee.rules.presets import OPTIONS, get_preset
+from referee.rules.options import OPTIONS
+from referee.rules.presets import get_preset
 from referee.rules.sources import quotes_for
-from referee.rules.table import KaiserRules, Rules, describe, rules_for
+from referee.rules.table import Rules, describe
+from referee.web.games.families import family_of
 
 
 def rules_shown(rules: Rules) -> dict[str, Any]:
     """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
     changed = rules.changed()
-    worked: list[tuple[str, str, str, str | None]]
-    if isinstance(rules, KaiserRules):
-        default = cast(KaiserRules, rules_for(rules.preset))  # a Kaiser preset's defaults are Kaiser rules
-        worked = [
-            (_("hand"), example.question_said(), example.verdict(default), example.verdict(rules) if changed else None)
-            for example in KAISER_EXAMPLES
-        ]
-    else:
-        words = {"check": _("meld"), "opening": _("opening"), "penalty": _("penalty")}
-        worked = [
-            (
-                words[example.command],
-                " + ".join(example.question),
-                example.verdict(),
-                example.verdict(rules) if changed else None,
-            )
-            for example in examples()
-            if example.preset == rules.preset
-        ]
+    worked = family_of(rules.family).worked(rules, bool(changed))
     # Each option as (name, value, meaning, source, quotes, label): the label is its name in a player's words.
     options = [
         (*option, quotes_for(option[0], rules.preset), OPTIONS[option[0]].label_said()) for option in describe(rules)

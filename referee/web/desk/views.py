@@ -8,7 +8,8 @@ from flask import Blueprint, abort, g, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee.rules.cards import CardError
-from referee.rules.presets import PRESETS, OptionError
+from referee.rules.options import OptionError
+from referee.rules.presets import PRESETS
 from referee.services.desk import Ruling, evening_rulings, keep_ruling, rules_in_force
 from referee.services.evenings import Evening
 from referee.web.database import get_db

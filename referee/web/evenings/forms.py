@@ -13,8 +13,8 @@ from wtforms import DecimalField, Field, FormField, SelectField, StringField, Te
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import TextInput
 
-from referee.rules.presets import MOST_PLAYERS, show_value
-from referee.rules.record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
+from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
+from referee.rules.options import MOST_PLAYERS, show_value
 from referee.services.evenings import Evening, NewEvening
 from referee.web.forms import EVENING_PRESETS, HouseRulesForm
 from referee.web.local import AmountError, parse_amount, reader_locale

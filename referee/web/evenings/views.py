@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from referee.rules.record import RecordError
+from referee.rules.record_data import RecordError
 from referee.services import games as service
 from referee.services.evenings import Evening, evening_page, start_evening
 from referee.web.database import get_db

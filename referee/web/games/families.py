@@ -6,17 +6,21 @@ shown and entered on a phone. A view or a template never tests which family a ga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from referee.rules.table import Family
 from referee.web.forms import presets_of
 from referee.web.games.kaiser.layout import KaiserLayout
 from referee.web.games.kaiser.screen import KaiserScreen
 from referee.web.games.kaiser.start import KaiserStart
+from referee.web.games.kaiser.worked import worked_examples as kaiser_worked
 from referee.web.games.lines import Layout
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.screen import RummyScreen
 from referee.web.games.rummy.start import RummyStart
+from referee.web.games.rummy.worked import worked_examples as rummy_worked
 from referee.web.games.screens import Screen, Starter
 
 
@@ -29,11 +33,14 @@ class WebFamily:
     start: Starter
     templates: str  # the folder of its partials: _entry.html, _actions.html, _start.html
     desk: bool  # whether the referee desk answers questions about its melds
+    worked: Callable[[Any, bool], list[tuple[str, str, str, str | None]]]  # the rules page's worked examples
 
 
 FAMILIES: dict[Family, WebFamily] = {
-    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), RummyStart(), "games/rummy", desk=True),
-    Family.KAISER: WebFamily(KaiserScreen(), KaiserLayout(), KaiserStart(), "games/kaiser", desk=False),
+    Family.RUMMY: WebFamily(RummyScreen(), RummyLayout(), RummyStart(), "games/rummy", desk=True, worked=rummy_worked),
+    Family.KAISER: WebFamily(
+        KaiserScreen(), KaiserLayout(), KaiserStart(), "games/kaiser", desk=False, worked=kaiser_worked
+    ),
 }
 
 # The presets the referee desk answers under: those of the families with melds.

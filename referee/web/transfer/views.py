@@ -6,7 +6,7 @@ from flask import Blueprint, abort, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from referee.rules.record import RecordError
+from referee.rules.record_data import RecordError
 from referee.services import transfer
 from referee.services.transfer import Choice, Imported
 from referee.web.database import get_db
