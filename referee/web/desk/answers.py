@@ -57,7 +57,7 @@ def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
     cards = _cards(form.cards.data, rules)
     check = check_meld(cards, rules)
     if check.valid:
-        summary = _("valid %(kind)s, %(value)s points", kind=_(check.kind or ""), value=check.value)
+        summary = _("valid %(kind)s, %(value)s points", kind=_(check.kind) if check.kind else "", value=check.value)
     else:
         summary = _("not valid: %(reason)s", reason=check.reason)
     return {
