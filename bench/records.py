@@ -1,4 +1,4 @@
-"""The benchmarks' games, as game and evening records (FORMATS.md) to send to `/import`.
+"""The benchmarks' games, as game and evening records (docs/formats.md) to send to `/import`.
 
 A four-player Kaluki game in which nobody is ever eliminated (the house rule `elimination_threshold=none`), so
 that a game of 1,000 rounds still has four players in every round; the winner turns round the table, and every

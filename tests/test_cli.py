@@ -1,4 +1,4 @@
-"""The `referee check|opening|penalty` contract of FORMATS.md: JSON keys, readable text, and bad input.
+"""The `referee check|opening|penalty` contract of docs/formats.md: JSON keys, readable text, and bad input.
 
 Every test runs twice: the installed console script in a subprocess, and `referee.cli.main` in process.
 """
@@ -23,7 +23,7 @@ def ok_json(outcome: Outcome) -> Any:
 
 
 def assert_check_keys(data: dict[str, Any]) -> None:
-    """FORMATS.md: {"valid": bool, "kind": "group" | "run" | null, "value": int, "jokers": [[card…]…], "reason"}."""
+    """docs/formats.md: {"valid": bool, "kind": "group" | "run" | null, "value": int, "jokers": […], "reason"}."""
     assert {"valid", "kind", "value", "jokers", "reason"} <= set(data)
     assert isinstance(data["valid"], bool)
     assert data["kind"] in ("group", "run", None)
@@ -147,7 +147,7 @@ def test_penalty_json_rami_hand(referee: Runner) -> None:
 
 
 def test_penalty_json_writes_a_declared_joker_as_jk(referee: Runner) -> None:
-    # FORMATS.md: in JSON output a joker is always `JK`, whatever the player declared it as.
+    # docs/formats.md: in JSON output a joker is always `JK`, whatever the player declared it as.
     data = ok_json(referee("penalty", "--json", "JK=8D", "5C"))
     assert data == {"cards": ["JK", "5C"], "penalty": 15 + 5}
 
@@ -189,7 +189,7 @@ def test_every_command_writes_jokers_as_jk_in_json(referee: Runner, args: list[s
 
 
 def test_check_lists_both_readings_of_a_run_that_reads_the_same_both_ways(referee: Runner) -> None:
-    # RULES.md §2: when a run reads the same both ways, each joker lists the cards of both readings.
+    # docs/rules.md §2: when a run reads the same both ways, each joker lists the cards of both readings.
     args = ["check", "--preset", "kaluki-hunt", "JK", "JK", "8D", "JK", "JK"]
     data = ok_json(referee(*args, "--json"))
     assert (data["valid"], data["kind"], data["value"]) == (True, "run", 40)
@@ -217,14 +217,14 @@ def test_opening_lists_both_readings_of_a_run_that_reads_the_same_both_ways(refe
 
 
 def test_opening_of_jk_9s_jk_in_kaluki_hunt_is_a_group_on_the_tie(referee: Runner) -> None:
-    # 8 9 10 and 9 9 9 are both worth 27: a group on a tie (RULES.md §2), its jokers the group's.
+    # 8 9 10 and 9 9 9 are both worth 27: a group on a tie (docs/rules.md §2), its jokers the group's.
     meld = ok_json(referee("opening", "--preset", "kaluki-hunt", "--json", "JK 9S JK"))["melds"][0]
     assert (meld["kind"], meld["value"]) == ("group", 27)
     assert [sorted(options) for options in meld["jokers"]] == [["9C", "9D", "9H"], ["9C", "9D", "9H"]]
 
 
 def test_check_refuses_a_group_of_five_with_a_joker(referee: Runner) -> None:
-    # RULES.md §2: a group containing a joker never repeats a suit, whatever group_max allows.
+    # docs/rules.md §2: a group containing a joker never repeats a suit, whatever group_max allows.
     args = ["check", "--set", "group_max=5", "QD", "QH", "QS", "QC", "JK"]
     data = ok_json(referee(*args, "--json"))
     assert (data["valid"], data["kind"], data["value"], data["jokers"]) == (False, None, 0, [])
@@ -274,7 +274,7 @@ def test_check_text_says_why_a_meld_is_invalid(referee: Runner) -> None:
 
 
 def test_check_text_names_the_option_a_refusal_rests_on(referee: Runner) -> None:
-    # RULES.md: every ruling should be able to say which option it rests on.
+    # docs/rules.md: every ruling should be able to say which option it rests on.
     text = readable(referee("check", "--preset", "kaluki-club", "7♥", "7♥", "7♠"))
     assert "group_duplicate_suits" in text
 

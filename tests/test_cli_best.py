@@ -1,4 +1,4 @@
-"""`referee best`: the contract of FORMATS.md, the stdin mode, and --minimise."""
+"""`referee best`: the contract of docs/formats.md, the stdin mode, and --minimise."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`referee extend` and `referee rearrange` (FORMATS.md, README): JSON keys, readable text, and bad input."""
+"""`referee extend` and `referee rearrange` (docs/formats.md, README): JSON keys, readable text, and bad input."""
 
 from __future__ import annotations
 

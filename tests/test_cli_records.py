@@ -1,4 +1,4 @@
-"""`referee replay` and `referee settle`: the game and evening records of FORMATS.md through the command."""
+"""`referee replay` and `referee settle`: the game and evening records of docs/formats.md through the command."""
 
 from __future__ import annotations
 

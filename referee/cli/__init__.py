@@ -1,4 +1,4 @@
-"""The `referee` command: the rules engine at the command line, and Flask's own commands (FORMATS.md).
+"""The `referee` command: the rules engine at the command line, and Flask's own commands (docs/formats.md).
 
 The referee's own commands start without Flask: the rules (`rules_commands`, `arrangement`), the records
 (`records`), serving the app (`serve`) and copying its database (`backup`). Flask's own commands are added only

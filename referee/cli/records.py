@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 @click.command("replay")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/formats.md).")
 @click.argument("source", metavar="FILE")
 def replay_command(as_json: bool, source: str) -> None:
     """The standings of a game record (FILE, or - for standard input)."""
@@ -32,7 +32,7 @@ def replay_command(as_json: bool, source: str) -> None:
 
 
 @click.command("settle")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/formats.md).")
 @click.argument("source", metavar="FILE")
 def settle_command(as_json: bool, source: str) -> None:
     """An evening record (FILE, or - for standard input) to balances and the fewest payments."""

@@ -23,13 +23,13 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def table_options(command: F) -> F:
     """The `--preset`, `--set` and `--json` options every rules command takes."""
-    command = click.option("--json", "as_json", is_flag=True, help="Print JSON (FORMATS.md).")(command)
+    command = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/formats.md).")(command)
     command = click.option(
         "--set", "settings", multiple=True, metavar="NAME=VALUE", help="A house rule overriding the preset."
     )(command)
-    return click.option("--preset", default=DEFAULT_PRESET, show_default=True, help="The game's preset (RULES.md §3).")(
-        command
-    )
+    return click.option(
+        "--preset", default=DEFAULT_PRESET, show_default=True, help="The game's preset (docs/rules.md §3)."
+    )(command)
 
 
 def table_rules(preset: str, settings: Sequence[str]) -> RummyRules:

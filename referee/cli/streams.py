@@ -37,5 +37,5 @@ def read_source(source: str) -> str:
 
 
 def answer(data: dict[str, Any], as_json: bool, text: str) -> None:
-    """Print the answer: its JSON (FORMATS.md) with `--json`, else its text."""
+    """Print the answer: its JSON (docs/formats.md) with `--json`, else its text."""
     click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)

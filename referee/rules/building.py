@@ -1,4 +1,4 @@
-"""Building on the table: adding cards to a meld already laid (RULES.md §2, Adding to the table).
+"""Building on the table: adding cards to a meld already laid (docs/rules.md §2, Adding to the table).
 
 Only a player who has opened builds; these functions assume the player has. The meld after the cards are
 added is checked by `check_meld`, so whatever this module accepts, `check` accepts too.
@@ -29,7 +29,7 @@ class Extension:
     rule: str | None = None  # the option a refusal rests on, when one does
 
     def as_json(self) -> dict[str, Any]:
-        """The `extend` object of FORMATS.md (and each joker's cards, as `check` gives them)."""
+        """The `extend` object of docs/formats.md (and each joker's cards, as `check` gives them)."""
         return {
             "valid": self.valid,
             "meld": canonical(self.meld),
@@ -108,7 +108,7 @@ def _barred(after: tuple[Card, ...], rule: str) -> MeldCheck:
     return MeldCheck(after, False, reason=say(_ACE_REASONS[rule]), rule=rule)
 
 
-# The same words as `check` says them (RULES.md §2, the ace).
+# The same words as `check` says them (docs/rules.md §2, the ace).
 _ACE_REASONS = {
     "ace_high": N_("the ace cannot follow the king in a run here (Q K A)"),
     "ace_low": N_("the ace cannot come before the 2 in a run here (A 2 3)"),

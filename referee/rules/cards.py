@@ -1,4 +1,4 @@
-"""Cards: parsing every notation a player types, canonical notation, and pack limits (RULES.md §1)."""
+"""Cards: parsing every notation a player types, canonical notation, and pack limits (docs/rules.md §1)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def canonical(cards: Iterable[Card]) -> list[str]:
-    """Cards as JSON output writes them (FORMATS.md): `10H`, `QS`, and every joker `JK`, declared or not.
+    """Cards as JSON output writes them (docs/formats.md): `10H`, `QS`, and every joker `JK`, declared or not.
 
     >>> canonical(parse_cards("10♥ qs JK=8D"))
     ['10H', 'QS', 'JK']

@@ -1,4 +1,4 @@
-"""The deal before a round: who deals, who cuts, who plays first, and what goes on the table (RULES.md §3, 000).
+"""The deal before a round: who deals, who cuts, who plays first, and what goes on the table (docs/rules.md §3, 000).
 
 000: "Il mélange les deux jeux, bat l'ensemble et le donne au joueur placé à sa droite pour que celui-ci le
 coupe. Ensuite, il distribue 13 cartes, une par une, à chaque joueur en commençant par celui placé à sa

@@ -1,4 +1,4 @@
-"""The evening record of FORMATS.md (`referee.evening/1` and `/2`): read, checked, written back, and its chips."""
+"""The evening record of docs/formats.md (`referee.evening/1` and `/2`): read, checked, written back, and its chips."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ class EveningRecord:
     payments: tuple[MarkedPayment, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        """The evening as FORMATS.md writes it."""
+        """The evening as docs/formats.md writes it."""
         return {
             "format": EVENING_FORMAT,
             "chip_value": f"{self.chip_value:.2f}",

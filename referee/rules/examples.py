@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md §8 for Kaluki and Rami, as data: the golden cases and the rules page read them."""
+"""The worked examples of docs/rules.md §8 for Kaluki and Rami, as data: the golden cases and the rules page read
+them."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class Example:
     """One worked example: a question (check, opening or penalty), the preset it is asked under, the answer."""
 
     name: str
-    rule: str  # the sentence of RULES.md it comes from
+    rule: str  # the sentence of docs/rules.md it comes from
     command: str  # "check", "opening" or "penalty"
     preset: str
     settings: Mapping[str, Any]
@@ -51,7 +52,7 @@ class Example:
 
 @cache
 def examples() -> tuple[Example, ...]:
-    """Every worked example, in the order of RULES.md §8."""
+    """Every worked example, in the order of docs/rules.md §8."""
     data = json.loads((files("referee.rules") / "examples.json").read_text(encoding="utf-8"))
     return tuple(
         Example(

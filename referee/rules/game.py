@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # answers reads the rummy events, which read Kind from here
 
 
 class Status(StrEnum):
-    """A rummy player's status (RULES.md §5): in, eliminated (may still buy back), or out for good."""
+    """A rummy player's status (docs/rules.md §5): in, eliminated (may still buy back), or out for good."""
 
     IN = "in"
     ELIMINATED = "eliminated"
@@ -123,7 +123,7 @@ class Game(Protocol[EventT_contra]):
         """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""
 
     def as_json(self) -> dict[str, Any]:
-        """The `replay` JSON of FORMATS.md."""
+        """The `replay` JSON of docs/formats.md."""
 
 
 # Any family's game: `Replayed[RummyGame, RummyEvent]`, or `Replayed[RummyGame | KaiserGame, RummyEvent | KaiserEvent]`

@@ -1,4 +1,4 @@
-"""The game record of FORMATS.md: read, checked, written back, and replayed.
+"""The game record of docs/formats.md: read, checked, written back, and replayed.
 
 What differs from one family to another (its seats, its start, its events) the record asks its family
 (`referee.rules.families`).
@@ -68,7 +68,7 @@ class GameRecord:
         return dealers[0] if dealers else self.players[0]
 
     def as_json(self) -> dict[str, Any]:
-        """The record as FORMATS.md writes it."""
+        """The record as docs/formats.md writes it."""
         return {
             "format": GAME_FORMAT,
             "preset": self.preset,

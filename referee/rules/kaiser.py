@@ -1,4 +1,4 @@
-"""Kaiser scored: each hand's points and score changes with the rule applied, and the replay to 52 (RULES.md §7).
+"""Kaiser scored: each hand's points and score changes with the rule applied, and the replay to 52 (docs/rules.md §7).
 
 The deal passes clockwise (to the dealer's left) after every deal, passed or played; the record's first
 dealer, or else the first event's dealer, sets where it starts. The table and the events are in
@@ -290,7 +290,7 @@ class KaiserGame:
         return replace(moved, scores=scores, hands=self.hands + 1, winner=winner), result
 
     def as_json(self) -> dict[str, Any]:
-        """The `replay` (kaiser) object of FORMATS.md."""
+        """The `replay` (kaiser) object of docs/formats.md."""
         return {
             "teams": [{"name": n, "score": s} for n, s in zip(self.teams.names, self.scores, strict=True)],
             "over": self.over,

@@ -1,4 +1,4 @@
-"""A Kaiser auction: bids, which bid beats which, and a sequence of calls checked (RULES.md §7)."""
+"""A Kaiser auction: bids, which bid beats which, and a sequence of calls checked (docs/rules.md §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kaiser's table and its game record's events: two teams of two, a played hand, a passed deal (RULES.md §7).
+"""Kaiser's table and its game record's events: two teams of two, a played hand, a passed deal (docs/rules.md §7).
 
 Seating: the teams' order is the record's; with `{"NS": [N, S], "EW": [E, W]}` the players sit N, E, S, W
 clockwise, so partners sit opposite.

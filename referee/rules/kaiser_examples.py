@@ -1,4 +1,4 @@
-"""The Kaiser worked examples of RULES.md §8, as data: the rules page shows each one's answer under any rules.
+"""The Kaiser worked examples of docs/rules.md §8, as data: the rules page shows each one's answer under any rules.
 
 Team A is Ana and Céline, team B Ben and Driss.
 """

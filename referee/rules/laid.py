@@ -1,4 +1,4 @@
-"""Rami's laid points counted from the cards a player laid in the round (RULES.md §4, 001's salon table).
+"""Rami's laid points counted from the cards a player laid in the round (docs/rules.md §4, 001's salon table).
 
 The scorer lists what the player put on the table, one group at a time: a meld the player laid (three cards
 or more, a valid meld on its own) counts its value under `meld_values` (salon: an ace 15, or 5 at the low end

@@ -1,4 +1,4 @@
-"""Melds: is this group or run valid, what is it worth, and what can each joker be (RULES.md §2)."""
+"""Melds: is this group or run valid, what is it worth, and what can each joker be."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class MeldCheck:
     rule: str | None = None  # the option a refusal rests on, when one does
 
     def as_json(self) -> dict[str, Any]:
-        """The `check` object of FORMATS.md."""
+        """The `check` object of docs/formats.md."""
         return {
             "valid": self.valid,
             "kind": self.kind,
@@ -253,7 +253,7 @@ def _run_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
         readings = [_any_order(meld, w) for w in windows]
     read_windows = [window for window, _ in readings]
     # Every window of a run of all 13 ranks holds the same cards, whatever the order and the jokers: the
-    # meld is worth its best reading, its ace high when it may be (RULES.md §2).
+    # meld is worth its best reading, its ace high when it may be.
     valued = windows if length == RANKS else read_windows
     value = max(_window_value(meld, window, rules) for window in valued)
     joker_cards = tuple(

@@ -1,4 +1,4 @@
-"""The opening: do the melds of a first laying reach the threshold (RULES.md §2, Opening)."""
+"""The opening: do the melds of a first laying reach the threshold (docs/rules.md §2, Opening)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class OpeningCheck:
     rule: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """The `opening` object of FORMATS.md."""
+        """The `opening` object of docs/formats.md."""
         return {
             "melds": [meld.as_json() for meld in self.melds],
             "total": self.total,

@@ -1,4 +1,5 @@
-"""The table options as data: every option once, with its meaning, its source and the values it takes (RULES.md §3).
+"""The table options as data: every option once, with its meaning, its source and the values it takes
+(docs/rules.md §3).
 
 The rules page, the house-rules form and the engine all read this table; the presets give each option its
 default (`presets`), and a player's words for the options and their choices are in `option_words`.

@@ -1,4 +1,4 @@
-"""Presets as data: each game's defaults for every option, from one source (RULES.md §3).
+"""Presets as data: each game's defaults for every option, from one source (docs/rules.md §3).
 
 The options themselves (meaning, source, values) are in `options`; a preset gives each of its options a default.
 """

@@ -1,4 +1,4 @@
-"""Rearranging the melds on the table (RULES.md §2, Adding to the table; option `table_rearrange`).
+"""Rearranging the melds on the table (docs/rules.md §2, Adding to the table; option `table_rearrange`).
 
 `keep_three` (000): each meld keeps at least three of its cards and every meld stays valid. `manipulation`
 (001): melds may be split, merged or trimmed, but the melds left at the end of the turn must all be valid,

@@ -1,4 +1,4 @@
-"""Joker release: can the cards in a player's hand take the joker from a meld on the table (RULES.md §2)."""
+"""Joker release: can the cards in a player's hand take the joker from a meld on the table."""
 
 from __future__ import annotations
 

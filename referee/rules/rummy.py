@@ -1,4 +1,4 @@
-"""A Kaluki or Rami game replayed from its events: scores, eliminations, buy-backs and chips (RULES.md §5-6).
+"""A Kaluki or Rami game replayed from its events: scores, eliminations, buy-backs and chips (docs/rules.md §5-6).
 
 The standings are never stored: they are what `replay` gives for the game's rules, players and events. The
 game also answers what the phone asks before it records (`answers`): who the next round waits for, what the
@@ -125,7 +125,7 @@ class RummyGame:
     def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
         """Why the next round (or a void round) waits: a buy-back undecided (`decided`: declared out for good).
 
-        The rules put a player who did not buy back before the next round out for good (RULES.md §5), so an old
+        The rules put a player who did not buy back before the next round out for good (docs/rules.md §5), so an old
         record with a round after an elimination still replays; at the table, the next round waits for the scorer
         to say which: a buy-back, or out for good.
         """
@@ -207,7 +207,7 @@ class RummyGame:
             raise EventError(position, say("a rummy game has round, void, buyback and reshuffle events"))
 
     def as_json(self) -> dict[str, Any]:
-        """The `replay` (rummy) JSON of FORMATS.md."""
+        """The `replay` (rummy) JSON of docs/formats.md."""
         return {
             "players": [player.as_json() for player in self.players],
             "pot": self.pot,

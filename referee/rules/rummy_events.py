@@ -1,4 +1,4 @@
-"""The events of a Kaluki or Rami game, as in the game record of FORMATS.md: rounds, void rounds, buy-backs,
+"""The events of a Kaluki or Rami game, as in the game record of docs/formats.md: rounds, void rounds, buy-backs,
 and the stock reshuffled during a round."""
 
 from __future__ import annotations

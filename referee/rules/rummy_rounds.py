@@ -1,4 +1,4 @@
-"""A rummy round counted and checked: what each hand costs, what the round adds to each total (RULES.md §5-6)."""
+"""A rummy round counted and checked: what each hand costs, what the round adds to each total (docs/rules.md §5-6)."""
 
 from __future__ import annotations
 

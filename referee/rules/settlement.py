@@ -1,4 +1,4 @@
-"""The evening settlement: chip balances become the fewest payments "X pays Y" (RULES.md §5).
+"""The evening settlement: chip balances become the fewest payments "X pays Y" (docs/rules.md §5).
 
 The plan is built one payment at a time. The first player by name (`name_key`) with a balance settles
 next: of the payments between that player and another that some plan with the fewest payments makes, it
@@ -63,7 +63,7 @@ class Payment:
         return format_cents(self.chips * cents(chip_value))
 
     def as_json(self, chip_value: Decimal) -> dict[str, Any]:
-        """One payment of the `settle` JSON of FORMATS.md."""
+        """One payment of the `settle` JSON of docs/formats.md."""
         return {"from": self.payer, "to": self.payee, "chips": self.chips, "amount": self.amount(chip_value)}
 
 
@@ -129,7 +129,7 @@ def fewest_payments(balances: Mapping[str, int]) -> int:
 
 
 def settle_json(balances: Mapping[str, int], chip_value: Decimal) -> dict[str, Any]:
-    """The `settle` JSON of FORMATS.md: the balances and the payments, in chips and in money."""
+    """The `settle` JSON of docs/formats.md: the balances and the payments, in chips and in money."""
     cents(chip_value)
     return {"balances": dict(balances), "payments": [p.as_json(chip_value) for p in settle(balances)]}
 

@@ -5,7 +5,7 @@ be used: laid in one of the melds it is the lowest natural card of (the richest 
 is left of the hand is one integer (a count per kind of card, and the jokers), so a meld is taken by one
 subtraction and each state is solved once. A way is not tried when all the cards it leaves could not make it
 better than the best found for that state (each card counted at its most in a meld): the answer is the same,
-found sooner. Of arrangements equal on both criteria (FORMATS.md), the first found is kept.
+found sooner. Of arrangements equal on both criteria (docs/formats.md), the first found is kept.
 A search that passes its time budget stops and says so: it never answers with a "best" it did not prove.
 """
 
@@ -53,7 +53,7 @@ class Arrangement:
     hand_penalty: int = 0  # what the whole hand costs if the round ends before these melds are laid
 
     def as_json(self) -> dict[str, Any]:
-        """The `best` object of FORMATS.md, and `hand_penalty`: the whole hand's penalty today."""
+        """The `best` object of docs/formats.md, and `hand_penalty`: the whole hand's penalty today."""
         return {
             "melds": [canonical(meld) for meld in self.melds],
             "laid_value": self.laid_value,

@@ -30,7 +30,7 @@ class Family(StrEnum):
 
 @dataclass(frozen=True)
 class RummyRules:
-    """Every option of a Kaluki or Rami game (RULES.md §3), named as in the options table."""
+    """Every option of a Kaluki or Rami game (docs/rules.md §3), named as in the options table."""
 
     preset: str
     game: str
@@ -94,7 +94,7 @@ class RummyRules:
 
 @dataclass(frozen=True)
 class KaiserRules:
-    """Every option of a Kaiser game (RULES.md §7)."""
+    """Every option of a Kaiser game (docs/rules.md §7)."""
 
     preset: str
     game: str

@@ -1,4 +1,4 @@
-"""Card values: the penalty table, face values and the salon table (RULES.md §4)."""
+"""Card values: the penalty table, face values and the salon table (docs/rules.md §4)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def penalty(cards: Iterable[Card], rules: RummyRules) -> int:
 
 
 def penalty_json(cards: Sequence[Card], rules: RummyRules) -> dict[str, Any]:
-    """The `penalty` object of FORMATS.md: the cards, every joker written `JK`, and their penalty.
+    """The `penalty` object of docs/formats.md: the cards, every joker written `JK`, and their penalty.
 
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
@@ -74,7 +74,7 @@ ARRANGE_MARGIN = 3  # the desk and `referee best` take a few cards more than a h
 
 
 def most_cards_held(rules: RummyRules) -> int:
-    """The most cards a player can hold: the cards dealt (`hand_size`) and the card drawn (RULES.md §3).
+    """The most cards a player can hold: the cards dealt (`hand_size`) and the card drawn (docs/rules.md §3).
 
     >>> from referee.rules.table import rummy_rules
     >>> most_cards_held(rummy_rules("kaluki")), most_cards_held(rummy_rules("rami"))

@@ -60,7 +60,7 @@ def store_group(db: Database, record: GroupRecord, submission: str | None = None
     """A new group made from a record `read_group` gave, with new links and every evening; all or nothing.
 
     The group and each evening keep the record's id unless one here has it already: the copy then gets an id of
-    its own (docs/rulings.md). Each evening keeps its start time and is made as its own import makes it. The same
+    its own (docs/rules.md). Each evening keeps its start time and is made as its own import makes it. The same
     form (`submission`) sent twice makes one group.
     """
     scorer = secrets.token_urlsafe(18)

@@ -1,4 +1,4 @@
-"""Export and import: an evening or a game as the records of FORMATS.md (and `referee.evening/2`), and back."""
+"""Export and import: an evening or a game as the records of docs/formats.md (and `referee.evening/2`), and back."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def same_evening(db: Database, record: EveningRecord) -> Evening | None:
     """The evening stored here that `record` is a copy of, if any.
 
     A `/2` record is the evening with the same id. A record without an id (`/1`, a game record) is an evening
-    with the same title, players, rules, chip value and games, event for event (docs/rulings.md).
+    with the same title, players, rules, chip value and games, event for event (docs/rules.md).
     """
     if record.id is not None:
         found = rows(db, "SELECT scorer_key FROM evenings WHERE uid = ?", [record.id])

@@ -1,7 +1,7 @@
 """Money, numbers and dates in the reader's language, written and read by Babel (through Flask-Babel).
 
 What the app shows goes through here ("3,20 €" and "23 nov. 2026" in French, "€3.20" and "Nov 23, 2026" in
-English); what it exports (CSV, JSON) keeps the machine formats of FORMATS.md.
+English); what it exports (CSV, JSON) keeps the machine formats of docs/formats.md.
 """
 
 from __future__ import annotations

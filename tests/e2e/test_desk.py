@@ -18,7 +18,7 @@ from tests.e2e.pages import DESK_TABS, EVENING_URL, DeskPage, EveningPage, HomeP
 
 pytestmark = pytest.mark.e2e
 
-DISPUTED = ("Q♦", "K♦", "A♦", "2♦")  # RULES.md: 000 accepts Q-K-A-2, 001 and pagat do not
+DISPUTED = ("Q♦", "K♦", "A♦", "2♦")  # docs/rules.md: 000 accepts Q-K-A-2, 001 and pagat do not
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_the_best_way_to_lay_a_hand(page: Page) -> None:
     assert sorted(melds, key=len) == [{"5♥", "6♥", "7♥"}, {"9♣", "9♦", "9♥", "9♠"}]
     expect(verdict.locator(".verdict")).to_have_text("Laid: 54 points — it opens")
     expect(verdict).to_contain_text("Left in hand once they are laid: K♣, 10 penalty points")
-    # The round ending now, before the melds are laid: the whole hand counts (RULES.md §5, #16).
+    # The round ending now, before the melds are laid: the whole hand counts (docs/rules.md §5, #16).
     expect(verdict).to_have_attribute("data-hand-penalty", "64")
     expect(verdict).to_contain_text("If the round ended now, before they are laid, the whole hand would cost 64")
 

@@ -26,7 +26,7 @@ def test_a_kaiser_game_to_52_with_no_trump_and_the_45_rule(home: HomePage, words
     game = start_kaiser_game(evening, (("Ana", "Céline"), ("Ben", "Driss")), dealer="Driss")
     expect(game.status()).to_contain_text(words("%(name)s deals", name="Driss"))
 
-    game.record_hand("Ana", 7, 6, NS, EW)  # RULES.md §8: 6 tricks and the 5♥ make 11: 7 + 11
+    game.record_hand("Ana", 7, 6, NS, EW)  # docs/rules.md §8: 6 tricks and the 5♥ make 11: 7 + 11
     first = game.hands()[0]
     assert (first.number, first.bid, first.changes) == ("1", "Ana 7", ("+18", "−1"))
 

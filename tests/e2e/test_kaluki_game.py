@@ -1,4 +1,5 @@
-"""The four-player Kaluki game of RULES.md §8, played on the scorer's phone from start to finish, in each language."""
+"""The four-player Kaluki game of docs/rules.md §8, played on the scorer's phone from start to finish, in each
+language."""
 
 from __future__ import annotations
 

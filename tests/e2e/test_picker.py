@@ -20,7 +20,7 @@ def test_tapping_the_cards_left_in_each_hand(home: HomePage) -> None:
     entry.hand("B").click()
     picker.tap("JK", "K♠", "A♥", "10♦", "8♣")
     expect(entry.hand("B")).to_have_value("JK KS AH 10D 8C")
-    expect(entry.penalty("B")).to_have_text("54")  # RULES.md §8: 15 + 10 + 11 + 10 + 8, not the source's 44
+    expect(entry.penalty("B")).to_have_text("54")  # docs/rules.md §8: 15 + 10 + 11 + 10 + 8, not the source's 44
 
     picker.undo()
     expect(entry.hand("B")).to_have_value("JK KS AH 10D")

@@ -1,4 +1,4 @@
-"""A Rami round in points mode (RULES.md §6 and §8): laid points, hands collected, a rami with own cards."""
+"""A Rami round in points mode (docs/rules.md §6 and §8): laid points, hands collected, a rami with own cards."""
 
 from __future__ import annotations
 

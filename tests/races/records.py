@@ -1,4 +1,4 @@
-"""The games the race tests start from, as game and evening records (FORMATS.md) sent through `/import`."""
+"""The games the race tests start from, as game and evening records (docs/formats.md) sent through `/import`."""
 
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ class Arrangement:
     penalty: int
 
     def as_json(self) -> dict[str, Any]:
-        """The `best` object of FORMATS.md."""
+        """The `best` object of docs/formats.md."""
         return {
             "melds": [canonical(meld) for meld in self.melds],
             "laid_value": self.laid_value,

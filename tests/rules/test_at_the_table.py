@@ -145,6 +145,6 @@ def test_more_unreturned_jokers_than_are_in_play_are_refused() -> None:
 
 
 def test_a_joker_declared_in_a_hand_is_written_jk_in_the_record() -> None:
-    # FORMATS.md: in JSON a joker is always `JK`; in hand it costs the same whatever it stood for.
+    # docs/formats.md: in JSON a joker is always `JK`; in hand it costs the same whatever it stood for.
     event = Round.finished("Ana", {"Ben": parse_cards("JK=8D 5C"), "Céline": 12})
     assert event.as_json()["hands"] == {"Ben": ["JK", "5C"], "Céline": 12}

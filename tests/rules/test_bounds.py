@@ -1,5 +1,5 @@
-"""The bounds the rules engine sets on a hand (#13; RULES.md §3): the cards dealt and the one drawn, and the costliest
-hand of that many cards; and the range of every whole-number option."""
+"""The bounds the rules engine sets on a hand (#13; docs/rules.md §3): the cards dealt and the one drawn, and the
+costliest hand of that many cards; and the range of every whole-number option."""
 
 from __future__ import annotations
 

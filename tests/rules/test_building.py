@@ -1,7 +1,8 @@
-"""Building on the table (RULES.md §2, Adding to the table): golden cases, through the API and the command; properties.
+"""Building on the table (docs/rules.md §2, Adding to the table): golden cases, through the API and the command;
+properties.
 
-The cases live in tests/rules/golden/building.json; each names the sentence of RULES.md it checks, and its
-expectation is a subset of the command's JSON (FORMATS.md `extend`, `opening`, and `rearrange` as the README
+The cases live in tests/rules/golden/building.json; each names the sentence of docs/rules.md it checks, and its
+expectation is a subset of the command's JSON (docs/formats.md `extend`, `opening`, and `rearrange` as the README
 documents it).
 """
 
@@ -60,7 +61,7 @@ def command_line(case: dict[str, Any]) -> list[str]:
 
 
 def assert_extend_object(data: dict[str, Any]) -> None:
-    """The `extend` object of FORMATS.md: its keys and types, a reason exactly when refused."""
+    """The `extend` object of docs/formats.md: its keys and types, a reason exactly when refused."""
     assert set(data) >= {"valid", "meld", "kind", "value", "reason"}
     assert isinstance(data["valid"], bool) and type(data["value"]) is int
     assert all(isinstance(card, str) and not card.startswith("JK=") for card in data["meld"])
@@ -73,7 +74,7 @@ def assert_extend_object(data: dict[str, Any]) -> None:
 def test_the_golden_file_covers_building() -> None:
     assert {case["command"] for case in CASES} == {"extend", "rearrange", "opening"}
     assert len({case["name"] for case in CASES}) == len(CASES), "case names are unique"
-    assert all(case["rule"].startswith("RULES.md §2") for case in CASES)
+    assert all(case["rule"].startswith("docs/rules.md §2") for case in CASES)
     assert {case["expect"]["valid"] for case in CASES if "valid" in case["expect"]} == {True, False}
 
 
@@ -131,7 +132,7 @@ def table_and_cards(draw: st.DrawFn) -> Drawn:
         if draw(st.booleans(), label="descending"):
             table.reverse()
         near = [Card((start + k) % 13 + 1, suit) for k in range(-2, length + 2)]
-    # Laid in order: the meld reads where it lies once its jokers are the cards they replaced (RULES.md §2).
+    # Laid in order: the meld reads where it lies once its jokers are the cards they replaced.
     in_order = check_meld(tuple(table), rules).valid
     for place in draw(st.lists(st.integers(0, len(table) - 1), max_size=2, unique=True), label="jokers"):
         table[place] = Card.joker()
@@ -258,7 +259,7 @@ def test_rearranging_a_meld_that_is_not_valid_on_the_table_is_refused() -> None:
     ],
 )
 def test_the_presets_building_options(preset: str, rearrange: str, distinct: bool) -> None:
-    """RULES.md §2, Adding to the table: `table_rearrange` and `distinct_melds` in each preset."""
+    """docs/rules.md §2, Adding to the table: `table_rearrange` and `distinct_melds` in each preset."""
     rules = rummy_rules(preset)
     assert (rules.table_rearrange, rules.distinct_melds) == (rearrange, distinct)
     assert rummy_rules(preset, {"table_rearrange": "manipulation"}).table_rearrange == "manipulation"

@@ -1,4 +1,4 @@
-"""Cards and notation (RULES.md §1): every accepted spelling, canonical output, errors and pack limits."""
+"""Cards and notation (docs/rules.md §1): every accepted spelling, canonical output, errors and pack limits."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_a_list_of_strings_reads_like_one_string() -> None:
 
 
 def test_canonical_notation_is_rank_then_suit() -> None:
-    # FORMATS.md: rank A 2 … 10 J Q K then suit S H D C, a joker as JK.
+    # docs/formats.md: rank A 2 … 10 J Q K then suit S H D C, a joker as JK.
     assert names("a♠ t♥ 10♦ j♣ q♠ k♥ 2♦ jk") == ["AS", "10H", "10D", "JC", "QS", "KH", "2D", "JK"]
 
 

@@ -1,8 +1,8 @@
-"""Golden cases: every Kaluki and Rami example of RULES.md §8, through the Python API and the `referee` command.
+"""Golden cases: every Kaluki and Rami example of docs/rules.md §8, through the Python API and the `referee` command.
 
 The cases live in referee/rules/examples.json (the rules page shows them too); each names the sentence of
-RULES.md it checks. An expectation is a subset of the JSON keys of FORMATS.md. What RULES.md leaves open is
-not pinned: the order in which a joker's possible cards are listed is compared as a set, and a refusal's
+docs/rules.md it checks. An expectation is a subset of the JSON keys of docs/formats.md. What docs/rules.md leaves
+open is not pinned: the order in which a joker's possible cards are listed is compared as a set, and a refusal's
 wording is only required to be there.
 """
 
@@ -55,7 +55,7 @@ def assert_matches(got: Any, expect: Any, where: str = "") -> None:
 
 
 def assert_check_object(check: dict[str, Any]) -> None:
-    """The `check` object of FORMATS.md: its keys and their types, a reason exactly when invalid."""
+    """The `check` object of docs/formats.md: its keys and their types, a reason exactly when invalid."""
     assert set(check) >= {"valid", "kind", "value", "jokers", "reason"}
     assert isinstance(check["valid"], bool)
     assert type(check["value"]) is int
@@ -118,7 +118,7 @@ def test_the_golden_file_covers_each_command() -> None:
     assert {case["command"] for case in CASES} == {"check", "opening", "penalty"}
     assert len({case["name"] for case in CASES}) == len(CASES), "case names are unique"
     for case in CASES:
-        assert case["rule"].startswith("RULES.md §8"), case["name"]
+        assert case["rule"].startswith("docs/rules.md §8"), case["name"]
         assert ("melds" in case) == (case["command"] == "opening"), case["name"]
 
 

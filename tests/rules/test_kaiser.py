@@ -1,4 +1,4 @@
-"""Kaiser (RULES.md §7 and §8): hand records, bidding, scoring and the replay.
+"""Kaiser (docs/rules.md §7 and §8): hand records, bidding, scoring and the replay.
 
 Team A is Ana and Céline, team B Ben and Driss; they sit Ana, Ben, Céline, Driss clockwise. `deal` gives
 hands their dealers in that order, Ana first.
@@ -122,7 +122,7 @@ TO_44_40_PAGAT = [  # made bids score the points taken: 6 / 4; 8 × 2 → 22 / 6
     hand("Ben", 6, 1, "B", "A", no_trump=True),
 ]
 
-# RULES.md §8, Kaiser: (example, preset, hands before, scores before, last hand, changes A and B, winner).
+# docs/rules.md §8, Kaiser: (example, preset, hands before, scores before, last hand, changes A and B, winner).
 SECTION_8 = [
     ("A 7, 6 tricks with the 5♥: A +18, B −1", "kaiser", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (18, -1), None),
     ("A 7, 6 tricks, 5♥: A +11 (pagat)", "kaiser-pagat", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (11, -1), None),
@@ -162,7 +162,7 @@ def test_section_8_examples(
     assert sum(team.points for team in result.results) == 10
 
 
-# Trick points (RULES.md §7).
+# Trick points (docs/rules.md §7).
 
 
 @pytest.mark.parametrize(
@@ -182,7 +182,7 @@ def test_trick_points_one_a_trick_five_hearts_plus_5_three_spades_minus_3(
     assert (trick_points(parsed, "A"), trick_points(parsed, "B")) == points
 
 
-# The bidding team's score (RULES.md §7: made_bid, no trump).
+# The bidding team's score (docs/rules.md §7: made_bid, no trump).
 
 
 def test_made_bid_bid_plus_points_scores_bid_and_points() -> None:
@@ -220,7 +220,7 @@ def test_no_trump_doubles_a_made_bid_in_both_presets() -> None:
     assert play("kaiser-pagat", hand("Ana", 10, 8, "A", "A", no_trump=True)).scores == (20, 0)
 
 
-# The other team's score (RULES.md §7: bid_out).
+# The other team's score (docs/rules.md §7: bid_out).
 
 
 def test_other_team_adds_its_points_below_bid_out_never_doubled() -> None:
@@ -248,7 +248,7 @@ def test_bid_out_is_an_option() -> None:
     assert play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A"), bid_out=50).scores == (23, 50)
 
 
-# The end of the game (RULES.md §7: target).
+# The end of the game (docs/rules.md §7: target).
 
 
 def test_first_team_to_reach_target_wins() -> None:
@@ -277,7 +277,7 @@ def test_target_is_an_option() -> None:
     assert play("kaiser", hand("Ana", 7, 6, "A", "B"), target=19).winner is None
 
 
-# Dealing and passed deals (RULES.md §7: all_pass).
+# Dealing and passed deals (docs/rules.md §7: all_pass).
 
 
 def test_passed_deal_is_not_a_hand_and_passes_the_deal_on() -> None:
@@ -469,7 +469,7 @@ def test_offers_a_passed_deal_to_the_dealer_except_under_dealer_forced() -> None
     assert play("kaiser-pagat", hand("Ana", 7, 6, "A", "B")).replayed.state.offers() == ()
 
 
-# Bidding (RULES.md §7).
+# Bidding (docs/rules.md §7).
 
 
 @pytest.mark.parametrize(

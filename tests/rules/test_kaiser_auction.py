@@ -1,4 +1,4 @@
-"""The Kaiser auction (RULES.md §7): the calls a hand may record, checked against every auction of 4 players.
+"""The Kaiser auction (docs/rules.md §7): the calls a hand may record, checked against every auction of 4 players.
 
 Team A is Ana and Céline, team B Ben and Driss; they sit Ana, Ben, Céline, Driss clockwise, and Driss deals,
 so Ana calls first and Driss, the dealer, last.
@@ -37,7 +37,7 @@ def rank(bid: Bid) -> int:
 
 
 def legal_auctions(min_bid: int, dealer_forced: bool) -> set[tuple[Bid | None, ...]]:
-    """Every legal auction, built call by call from RULES.md §7 rather than checked.
+    """Every legal auction, built call by call from docs/rules.md §7 rather than checked.
 
     The three players before the dealer each pass or bid above every bid so far; the dealer then passes
     (unless everybody passed and the dealer must bid), or bids at least the highest bid: only the dealer may

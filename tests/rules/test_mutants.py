@@ -33,7 +33,7 @@ def rami(preset: str, *events: dict[str, Any]) -> dict[str, Any]:
     return {"format": "referee.game/1", "preset": preset, "players": ["A", "B", "C"], "events": list(events)}
 
 
-# --- Rami elimination: a joker taken back and not replayed (RULES.md §2 Joker release, rulings) ---------------
+# --- Rami elimination: a joker taken back and not replayed (docs/rules.md §2 Joker release, rulings) ---------------
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_rami_elimination_two_unreturned_jokers_cost_600_and_can_eliminate() -> 
     }
 
 
-# --- Rami points mode: the game ends when someone reaches the target (RULES.md §6) ---------------------------
+# --- Rami points mode: the game ends when someone reaches the target (docs/rules.md §6) ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -106,7 +106,7 @@ def test_rami_points_mode_ends_at_the_target_inclusive(laid: int, over: bool, wi
     )
 
 
-# --- Rami: a rami using others' melds while nobody else laid (RULES.md §5, §6) ------------------------------
+# --- Rami: a rami using others' melds while nobody else laid (docs/rules.md §5, §6) ------------------------------
 
 
 @pytest.mark.parametrize(
@@ -151,7 +151,7 @@ def test_rami_points_mode_with_table_bonus(kind: str, laid: dict[str, int], bonu
     assert scores(record) == {"A": 60 + 10 + 20 + bonus, "B": laid.get("B", 0), "C": laid.get("C", 0)}
 
 
-# --- A player who is out plays no part in a round (FORMATS.md, game record) ----------------------------------
+# --- A player who is out plays no part in a round (docs/formats.md, game record) ----------------------------------
 
 
 def test_a_player_out_of_the_game_given_laid_points_is_refused(referee: Runner, tmp_path: Path) -> None:
@@ -173,7 +173,7 @@ def test_a_player_out_of_the_game_given_laid_points_is_refused(referee: Runner, 
     assert "event 2: B is out of the game" in done.err and len(done.err.strip().splitlines()) == 1
 
 
-# --- Kaiser: the other team at bid_out (45) before the hand (RULES.md §7) -----------------------------------
+# --- Kaiser: the other team at bid_out (45) before the hand (docs/rules.md §7) -----------------------------------
 
 
 def kaiser_hand(dealer: str, bid: int, tricks_ns: int, five: str, three: str, **more: Any) -> dict[str, Any]:
@@ -235,7 +235,7 @@ def test_kaiser_the_other_team_at_bid_out(ew_second_hand: int, third: dict[str, 
     assert (data["over"], data["hands"]) == (False, 3)
 
 
-# --- The evening's chip value (FORMATS.md, evening record) ----------------------------------------------------
+# --- The evening's chip value (docs/formats.md, evening record) ----------------------------------------------------
 
 
 @pytest.mark.parametrize("chip_value", ["-0.01", "-1", "-0.20"])
@@ -272,7 +272,7 @@ def test_a_chip_value_of_zero_is_accepted(referee: Runner, tmp_path: Path) -> No
     assert cents(Decimal("0")) == 0 and cents(Decimal("0.01")) == 1
 
 
-# --- The settlement's payment order (settlement.py's docstring, docs/rulings.md) ------------------------------
+# --- The settlement's payment order (settlement.py's docstring, docs/rules.md) ------------------------------
 #
 # The plan is built one payment at a time: the first player by name (ignoring case, then by exact spelling)
 # settles next, with the first partner by name that some plan with the fewest payments uses, for the largest

@@ -1,6 +1,6 @@
-"""Every option of RULES.md §2-3 as parametrize tables, each row naming the rule it checks.
+"""Every option of docs/rules.md §2-3 as parametrize tables, each row naming the rule it checks.
 
-Values come from RULES.md §4: penalty table (A 11, K Q J 10 10, 2-9 face, joker 15), face (ace 1 in a low
+Values come from docs/rules.md §4: penalty table (A 11, K Q J 10 10, 2-9 face, joker 15), face (ace 1 in a low
 run), salon (A 15 or 5 in a low run, K Q J 10 10, 2-9 5). A joker counts as the card it stands for unless
 `joker_meld_value` is a number; when its card is not fixed, the meld is worth the most the player could declare.
 """
@@ -903,7 +903,7 @@ def test_joker_release(
         assert result.as_json()["joker"] == joker
 
 
-# --- presets (RULES.md §3 table, every cell) -----------------------------------------------------------
+# --- presets (docs/rules.md §3 table, every cell) -----------------------------------------------------------
 
 KALUKI_COLUMNS = ("kaluki", "kaluki-hunt", "kaluki-club")
 RAMI_COLUMNS = ("rami", "rami-elimination")

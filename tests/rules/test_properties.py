@@ -1,7 +1,7 @@
 """Properties of the rules engine, checked with hypothesis on melds and hands dealt from real packs.
 
 Melds are drawn without replacement from the cards in play under each preset (its packs and jokers), so
-they always respect the pack limits of RULES.md §1: random handfuls, groups of one rank and runs of one
+they always respect the pack limits of docs/rules.md §1: random handfuls, groups of one rank and runs of one
 suit, some cards replaced by jokers (sometimes declared as the card they replace), in any order.
 """
 
@@ -21,7 +21,7 @@ RUMMY_PRESETS = ("kaluki", "kaluki-hunt", "kaluki-club", "rami", "rami-eliminati
 RULES = {preset: rummy_rules(preset) for preset in RUMMY_PRESETS}
 EXAMPLES = settings(max_examples=500, deadline=None)
 
-# RULES.md §4, written out here rather than taken from the engine.
+# docs/rules.md §4, written out here rather than taken from the engine.
 PENALTY_TABLE = {1: 11, **{n: n for n in range(2, 10)}, 10: 10, 11: 10, 12: 10, 13: 10}
 SALON_HAND = {1: 15, **{n: 5 for n in range(2, 10)}, 10: 10, 11: 10, 12: 10, 13: 10}
 
@@ -161,7 +161,7 @@ def preset_and_hand(draw: st.DrawFn) -> tuple[str, list[Card]]:
 
 
 def hand_value(card: Card, table: str) -> int:
-    """RULES.md §4: the penalty table (joker 15) or the salon table for hands (joker 20, ace 15)."""
+    """docs/rules.md §4: the penalty table (joker 15) or the salon table for hands (joker 20, ace 15)."""
     if card.is_joker:
         return 20 if table == "salon" else 15
     return (SALON_HAND if table == "salon" else PENALTY_TABLE)[card.rank]
@@ -197,7 +197,7 @@ JOKER_SPELLINGS = ["JK", "Jk", "jk", "*", "🃏"]
 
 @st.composite
 def spelt(draw: st.DrawFn, card: Card) -> str:
-    """`card` in any notation RULES.md §1 accepts."""
+    """`card` in any notation docs/rules.md §1 accepts."""
     if card.is_joker:
         if card.declared is None:
             return draw(st.sampled_from(JOKER_SPELLINGS))
@@ -225,7 +225,7 @@ def test_any_notation_parses_to_the_canonical_cards(data: st.DataObject, cards: 
 
 
 def meld_value(rank: int, rules: RummyRules, *, low: bool) -> int:
-    """RULES.md §4 for melds: penalty table, face (ace 1 in a low run) or salon (ace 15, 5 in a low run)."""
+    """docs/rules.md §4 for melds: penalty table, face (ace 1 in a low run) or salon (ace 15, 5 in a low run)."""
     if rules.meld_values == "salon":
         if rank == 1:
             return 5 if low else 15
@@ -242,7 +242,7 @@ def joker_value(rank: int, rules: RummyRules, *, low: bool) -> int:
 
 
 def reading_values(meld: list[Card], kind: str, rules: RummyRules) -> set[int]:
-    """Every value some reading of `meld` as a `kind` could have, worked out from RULES.md §2 and §4."""
+    """Every value some reading of `meld` as a `kind` could have, worked out from docs/rules.md §2 and §4."""
     fixed = [card.declared or card for card in meld if not card.is_joker or card.declared]
     free = sum(card.is_joker and card.declared is None for card in meld)
     if kind == "group":

@@ -1,4 +1,5 @@
-"""The rules engine is pure Python: referee/rules imports nothing outside the standard library (STYLE.md)."""
+"""The rules engine is pure Python: referee/rules imports nothing outside the standard library
+(docs/architecture.md)."""
 
 from __future__ import annotations
 

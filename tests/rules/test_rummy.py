@@ -1,4 +1,4 @@
-"""Rummy game replay: RULES.md §5-6 and the game examples of §8."""
+"""Rummy game replay: docs/rules.md §5-6 and the game examples of §8."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of rummy replay: random games played event by event keep every invariant of RULES.md §5."""
+"""Properties of rummy replay: random games played event by event keep every invariant of docs/rules.md §5."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The evening settlement (RULES.md §5, FORMATS.md `settle`): balances to the fewest payments, in chips and money."""
+"""The evening settlement (docs/rules.md §5, docs/formats.md `settle`): balances to the fewest payments, in chips
+and money."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def most_zero_sum_groups(values: list[int]) -> int:
             {"Ana": 6, "Ben": -2, "Céline": -4, "Driss": 5, "Émile": -5},
             ["Ben pays Ana 2 chips", "Céline pays Ana 4 chips", "Émile pays Driss 5 chips"],
         ),
-        # The kaluki example of RULES.md §8: A −16, B −4, C +33, D −13.
+        # The kaluki example of docs/rules.md §8: A −16, B −4, C +33, D −13.
         (
             {"A": -16, "B": -4, "C": 33, "D": -13},
             ["A pays C 16 chips", "B pays C 4 chips", "D pays C 13 chips"],

@@ -107,7 +107,7 @@ def test_minimise_takes_value_or_penalty() -> None:
         best_arrangement(parse_cards("9S"), rummy_rules("kaluki"), minimise="fun")
 
 
-# RULES.md §2: "a group containing a joker never repeats a suit" (group_joker_distinct_suits), so above 4 cards
+# docs/rules.md §2: "a group containing a joker never repeats a suit" (group_joker_distinct_suits), so above 4 cards
 # (`group_max` 5 or more) a group with a joker is refused by `check` as by `best`.
 GROUPS_ABOVE_FOUR = {
     "kaluki, group_max=5": rummy_rules("kaluki", {"group_max": 5}),

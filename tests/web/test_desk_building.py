@@ -1,4 +1,4 @@
-"""The desk's building questions (RULES.md §2, Adding to the table): add to a meld, rearrange the table."""
+"""The desk's building questions (docs/rules.md §2, Adding to the table): add to a meld, rearrange the table."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ def decisions_sent(formdata: Any) -> list[str]:
 def undecided_reason(book: Book, decided: Sequence[str]) -> str:
     """Why the next round (or a void round) cannot be recorded yet: a buy-back nobody decided; "" when none.
 
-    The rules put a player who did not buy back before the next round out for good (RULES.md §5), so an old
+    The rules put a player who did not buy back before the next round out for good (docs/rules.md §5), so an old
     record with a round after an elimination still replays; on the phone, that round waits for the scorer to
     say so: a buy-back, or "Out for good".
     """
