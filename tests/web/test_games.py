@@ -305,3 +305,13 @@ def test_a_correction_of_a_round_deleted_meanwhile_says_so(table: Table, game: s
     response = table.post(f"{game}/events/1", {"winner": "A", "finish": "out", "hand:B": "9", **fields})
     assert response.status_code == 422 and "deleted from another phone meanwhile" in response.get_data(as_text=True)
     assert _events(table) == []
+
+
+def test_a_buy_back_has_its_line_on_the_sheet_and_in_the_htmx_answer(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 40, "C": 62, "D": 55}, ALL)
+    table.round(game, "B", {"A": 48, "C": 88, "D": 101}, ALL, finish="all_in_one")
+    answer = table.post(f"{game}/buyback", {"player": "C"}, htmx=True).get_data(as_text=True)
+    added = answer.split('hx-swap-oob="beforeend:#lines"', 1)
+    assert len(added) == 2 and "↺" in added[1].split("</tbody>", 1)[0]  # the new line, out of band
+    sheet = table.get(game).get_data(as_text=True).split('id="lines"', 1)[1].split("</tbody>", 1)[0]
+    assert sheet.count("<tr") >= 3 and "↺" in sheet  # two rounds and the buy-back

@@ -41,11 +41,11 @@ class RummyLayout:
         stock reshuffled (the round's line says the rest)."""
         after: RummyGame = step.state
         result = step.result
-        if not isinstance(result, RoundResult):
-            return None  # the stock reshuffled: the round's line says the rest
         if isinstance(result, BuybackResult):
             cells = tuple(Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players)
             return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
+        if not isinstance(result, RoundResult):
+            return None  # the stock reshuffled: the round's line says the rest
         played = set(before.still_in()) | set(result.points)
         cells = tuple(
             Cell(str(p.score), signed(result.points.get(p.name, 0)) if result.winner else "",
