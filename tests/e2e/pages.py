@@ -393,7 +393,8 @@ class GamePage(Screen):
 
     def verdict(self) -> Locator:
         """ "C wins the game and takes the pot of 47 chips.", once the game is over."""
-        return self.page.get_by_text(self.words.pattern("%(name)s wins the game", whole=False))
+        won = ("%(name)s wins the game.", "%(name)s wins the game and takes the pot of %(pot)s chips.")
+        return self.page.get_by_text(self.words.any_pattern(*won))
 
     def correct_round(self, number: int) -> CorrectionPage:
         """Open round `number`'s correction page from its number on the sheet."""

@@ -47,6 +47,10 @@ class Words:
         """A regex for `message` (the whole text, unless not `whole`), any value in the placeholders not given."""
         return _compile([self.catalog.gettext(message)], values, whole)
 
+    def any_pattern(self, *messages: str, whole: bool = True) -> re.Pattern[str]:
+        """A regex for any of `messages` (the whole text, unless not `whole`), any value in their placeholders."""
+        return _compile([self.catalog.gettext(message) for message in messages], {}, whole)
+
     def plural_pattern(self, singular: str, plural: str, *, whole: bool = True) -> re.Pattern[str]:
         """A regex for any form of a plural message (the whole text, unless not `whole`), whatever its number."""
         return _compile({self.catalog.ngettext(singular, plural, num) for num in (1, 2, 5)}, {}, whole)

@@ -22,7 +22,7 @@ from referee.rules.words import reason_of
 from referee.services import games as service
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web.database import get_db
-from referee.web.forms import DeleteForm, KeyedForm, SheetForm, revision_of
+from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import describe_change
 from referee.web.games.families import family_of, screen_of
@@ -344,7 +344,11 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     if request.method == "GET":
         return _edit_page(book, screen.edit_form(book, position), slot, position)
     form = screen.edit_form(book, position, request.form)
-    event = screen.edited(book, position, form) if form.validate() else None
+    valid = form.validate()
+    if valid and not "".join(form.based_on.raw_data or []).strip():  # the page always sends the revision it shows
+        form.form_errors.append(str(NOT_THIS_PAGE))
+        valid = False
+    event = screen.edited(book, position, form) if valid else None
     if event is not None:
         try:
             correct(get_db(), book, slot, event, revision_of(form.based_on.data), key=form.submission.data)

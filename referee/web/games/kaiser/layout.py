@@ -76,7 +76,8 @@ class KaiserLayout:
         """Who deals, and the score that wins."""
         dealer = state.dealer()
         target = _("first to %(target)s wins", target=state.rules.target)
-        return f"{_('%(name)s deals', name=dealer)} · {target}" if dealer else target
+        deals = _("%(name)s deals", name=dealer)  # outside the f-string, so that `./dev i18n` finds the message
+        return f"{deals} · {target}" if dealer else str(target)
 
     def chips(self, state: KaiserGame) -> dict[str, int]:
         """None: Kaiser moves no chips."""
@@ -107,5 +108,6 @@ class KaiserLayout:
 
 def _auction(hand: KaiserHand) -> str:
     """Who called what, in the order called: "Auction: Ana 6 · Ben pass · Céline 7 no trump · Driss pass"."""
-    calls = " · ".join(f"{player} {_('pass') if bid is None else bid}" for player, bid in hand.calls)
+    passed = _("pass")
+    calls = " · ".join(f"{player} {passed if bid is None else bid}" for player, bid in hand.calls)
     return str(_("Auction: %(calls)s", calls=calls))

@@ -90,7 +90,8 @@ class RummyLayout:
         dealer = state.dealer()
         deals = _("%(name)s deals", name=dealer) if dealer else ""
         if state.pot or state.rules.ante:
-            return f"{_('Pot: %(pot)s chips', pot=state.pot)} · {deals}"
+            pot = _("Pot: %(pot)s chips", pot=state.pot)  # outside the f-string, so that `./dev i18n` finds it
+            return f"{pot} · {deals}"
         return deals
 
     def chips(self, state: RummyGame) -> dict[str, int]:
