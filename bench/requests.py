@@ -365,6 +365,12 @@ def cores() -> str:
     return f"{total}" + (f" ({usable} usable)" if usable != total else "")
 
 
+def _most_on_a_kept_connection(found: Measured) -> int:
+    """The most statements a request ran that reused its thread's connection (all of them when none did)."""
+    kept = [sql for sql, opened in zip(found.statements, found.connections, strict=True) if not opened]
+    return max(kept or found.statements)
+
+
 def report(found: list[Measured], raw: dict[str, Any], before: str, *, listing: bool) -> None:
     """The table, the targets, the 304's headers and (with `listing`) one post's and one poll's SQL."""
     rows = []
@@ -388,10 +394,15 @@ def report(found: list[Measured], raw: dict[str, Any], before: str, *, listing: 
     print(f"\nTimes in ms. Load average (1/5/15 min): {before} at the start, {load()} at the end; cores: {cores()}.\n")
     post, poll = found[0], found[1]
     targets = [
-        [f"{name} ≤ {limit} statements", max(m.statements), verdict(max(m.statements), limit)]
+        [f"{name} ≤ {limit} statements", most, verdict(most, limit)]
         for name, m, limit in (("round post (htmx)", post, TARGET_POST), ("304 poll", poll, TARGET_304))
+        for most in [_most_on_a_kept_connection(m)]
     ]
-    print(table(["target (issue #21, on the most a request ran)", "measured", "verdict"], targets))
+    print(table(["target (issue #21, on the most a request ran on a kept connection)", "measured", "verdict"], targets))
+    print(
+        "\nA server thread opens its connection at its first request, which then also runs the connection's pragmas "
+        "(3 statements); every later request on that thread reuses it."
+    )
     kept = "kept open" if not raw["closed"] else "closed by the server"
     print(
         f"\nThe 304: {raw['bytes']} bytes of status line and headers, {raw['body']} bytes of body; "
