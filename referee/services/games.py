@@ -322,9 +322,14 @@ def start_game(
     players: Sequence[str],
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
+    *,
+    key: str | None = None,
 ) -> StoredGame:
-    """Start a game of `evening` (RecordError when its rules or seats cannot make a game)."""
-    return stored.create_game(db, evening.id, preset, options, players, first_dealer, teams)
+    """Start a game of `evening` (RecordError when its rules or seats cannot make a game).
+
+    `key` is the start form's one-time key: sent twice (a double tap, a resend), it opens the game made the first time.
+    """
+    return stored.create_game(db, evening.id, preset, options, players, first_dealer, teams, submission=key)
 
 
 def rematch(db: Database, book: Book) -> StoredGame:

@@ -64,6 +64,7 @@ def create_evening(
     chip_value: Decimal,
     currency: str,
     group_id: int | None = None,
+    submission: str | None = None,
 ) -> Evening:
     """Store a new evening with unguessable scorer and viewer keys, in the group `group_id` (else a new group of
     its own), and remember its players' names."""
@@ -80,7 +81,11 @@ def create_evening(
         "group_id": group_id,  # None: the database gives the evening a group of its own
     }
     with writing(db):
+        made = made_by(db, "evening", submission)
+        if made is not None:  # this very form made its evening before (a double tap, a resend)
+            return evening_of_row(db.table("evenings").get(made))
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
+        keep_made(db, "evening", submission, evening_id, row["created_at"])
         for name in players:
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
     return evening_of_row(db.table("evenings").get(evening_id))
@@ -110,3 +115,20 @@ def known_names(db: Database, group_id: int) -> list[str]:
         for name in json.loads(players)
     }
     return sorted(names, key=lambda name: (name.casefold(), name))
+
+
+def made_by(db: Database, kind: str, submission: str | None) -> int | None:
+    """The id of the `kind` ("evening", "game") that the form with this one-time key made, if it made one."""
+    if not submission:
+        return None
+    found = db.execute("SELECT made FROM made_once WHERE submission = ? AND kind = ?", [submission, kind]).fetchone()
+    return None if found is None else int(found[0])
+
+
+def keep_made(db: Database, kind: str, submission: str | None, made: int, at: str) -> None:
+    """Remember what the form with this one-time key made (inside the write that made it)."""
+    if submission:
+        db.execute(
+            "INSERT INTO made_once (submission, kind, made, created_at) VALUES (?, ?, ?, ?)",
+            [submission, kind, made, at],
+        )

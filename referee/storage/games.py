@@ -11,7 +11,7 @@ from sqlite_utils import Database
 
 from referee.rules.game_record import GameRecord, read_game
 from referee.storage.db import rows, writing
-from referee.storage.evenings import Evening, evening_of_row, now
+from referee.storage.evenings import Evening, evening_of_row, keep_made, made_by, now
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ def create_game(
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
     rematch_of: int | None = None,
+    submission: str | None = None,
 ) -> StoredGame:
     """Store a new game of the evening, checked by reading it as a game record first.
 
@@ -86,6 +87,9 @@ def create_game(
     record = read_game({"preset": preset, "options": options, **seats, "events": []})
     players = record.players
     with writing(db):
+        made = made_by(db, "game", submission)
+        if made is not None:  # this very form started its game before (a double tap, a resend)
+            return _game(db.table("games").get(made))
         if rematch_of is not None:
             found = db.execute("SELECT id FROM games WHERE rematch_of = ?", [rematch_of]).fetchone()
             if found:
@@ -103,6 +107,7 @@ def create_game(
             "rematch_of": rematch_of,
         }
         game_id = cast(int, db.table("games").insert(row).last_pk)
+        keep_made(db, "game", submission, game_id, str(row["created_at"]))
     return _game(db.table("games").get(game_id))
 
 

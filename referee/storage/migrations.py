@@ -231,3 +231,14 @@ def m012_reshuffles_in_the_log(db: Database) -> None:
         )
         db.execute("UPDATE games SET version = ? WHERE id = ?", [inserted.lastrowid, game_id])
     db.execute("UPDATE games SET reshuffled_before = NULL")
+
+
+@migrations()
+def m013_made_once(db: Database) -> None:
+    """Each form that makes an evening or a game carries a one-time key, kept with what it made: a double tap or a
+    resend opens the one made, never a second."""
+    db.table("made_once").create(
+        {"submission": str, "kind": str, "made": int, "created_at": str},
+        pk="submission",
+        not_null={"kind", "made", "created_at"},
+    )

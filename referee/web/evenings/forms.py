@@ -8,7 +8,6 @@ from typing import Any
 
 from babel.numbers import format_decimal
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import DecimalField, Field, FormField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import TextInput
@@ -16,7 +15,7 @@ from wtforms.widgets import TextInput
 from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.rules.options import MOST_PLAYERS, show_value
 from referee.services.evenings import Evening, NewEvening
-from referee.web.forms import EVENING_PRESETS, HouseRulesForm
+from referee.web.forms import EVENING_PRESETS, HouseRulesForm, KeyedForm
 from referee.web.local import AmountError, parse_amount, reader_locale
 
 MAX_NAME = LONGEST_NAME
@@ -58,7 +57,7 @@ class MoneyField(DecimalField):
         return format_decimal(self.data, "0.00##", locale=reader_locale())
 
 
-class EveningForm(FlaskForm):
+class EveningForm(KeyedForm):
     """A new evening: the players at the table, the game, the house rules and what a chip is worth."""
 
     title = StringField(_l("Name of the evening"), [Optional(), Length(max=LONGEST_TITLE)])

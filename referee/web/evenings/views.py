@@ -45,7 +45,7 @@ def create() -> ResponseReturnValue:
     form = EveningForm()
     if not form.validate():
         return render("evenings/new.html", "evenings/_new_form.html", 422, **_new_context(form))
-    evening = start_evening(get_db(), form.new_evening())
+    evening = start_evening(get_db(), form.new_evening(), key=form.submission.data)
     return redirect_to(url_for("evenings.show", key=evening.scorer_key))
 
 
@@ -78,7 +78,14 @@ def start_game(key: str) -> ResponseReturnValue:
         new = start.new_game(evening, form)
         try:
             game = service.start_game(
-                get_db(), evening, new.preset, new.options, new.seats, new.first_dealer, new.teams
+                get_db(),
+                evening,
+                new.preset,
+                new.options,
+                new.seats,
+                new.first_dealer,
+                new.teams,
+                key=form.submission.data,
             )
         except RecordError as error:
             form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import FormField, SelectField
 
 from referee.rules.deal import draw_first_dealer
 from referee.rules.table import Family, rules_for
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, HouseRules, add_house_rule_fields, options_of, presets_of
+from referee.web.forms import AT_RANDOM, HouseRules, KeyedForm, add_house_rule_fields, options_of, presets_of
 from referee.web.games.lines import NewGame
 
 KAISER_PRESETS = presets_of(Family.KAISER)
@@ -27,7 +26,7 @@ class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inheri
 add_house_rule_fields(KaiserHouseRulesForm)
 
 
-class KaiserGameForm(FlaskForm):
+class KaiserGameForm(KeyedForm):
     """A new Kaiser game: its rules, two teams of two (partners sit opposite) and who deals first."""
 
     preset = SelectField(_l("Game"), choices={p: p for p in KAISER_PRESETS}, default="kaiser")

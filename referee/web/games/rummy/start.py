@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import Field, SelectField, SelectMultipleField
 from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -14,11 +13,11 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from referee.rules.deal import draw_first_dealer
 from referee.rules.table import Family
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, presets_of
+from referee.web.forms import AT_RANDOM, KeyedForm, presets_of
 from referee.web.games.lines import NewGame
 
 
-class GameForm(FlaskForm):
+class GameForm(KeyedForm):
     """A new game of the evening: its game, who plays, and who deals first."""
 
     preset = SelectField(_l("Game"), choices={p: p for p in presets_of(Family.RUMMY)})
