@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SCRIPTS = ("solver", "pages", "weight", "load", "race")
+SCRIPTS = ("solver", "pages", "requests", "weight", "load", "race")
 
 
 def main() -> int:

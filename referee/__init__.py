@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +45,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # The instance folder holds the secret key and (by default) the database: its owner's alone, made or found.
+    instance = Path(app.instance_path)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(instance.stat().st_mode)
+    if mode & 0o077:
+        with suppress(PermissionError):  # another user's folder: left as it is
+            instance.chmod(mode & 0o700)
 
     from referee.web import database, setup
 

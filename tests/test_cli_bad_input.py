@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
+import threading
 from pathlib import Path
+from typing import IO
 
 import pytest
 
+from referee.rules.record_data import LARGEST_RECORD
 from tests.conftest import Outcome, Runner
 
 DIGITS = "9" * 5000
@@ -147,3 +152,46 @@ def test_an_evening_without_games_still_settles(referee: Runner, tmp_path: Path)
     path.write_text(json.dumps({"format": "referee.evening/1", "chip_value": "0.10", "games": []}))
     done = referee("settle", "--json", str(path))
     assert done.code == 0 and json.loads(done.out) == {"balances": {}, "payments": []}
+
+
+# --- bounds (#22) -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["replay", "settle"])
+def test_a_record_larger_than_the_import_s_cap_is_refused(referee: Runner, tmp_path: Path, command: str) -> None:
+    path = tmp_path / "record.json"
+    events = ",".join(['{"type": "void"}'] * (LARGEST_RECORD // 17))  # valid JSON, just past 2 MB
+    path.write_text(f'{{"players": ["Ana", "Ben"], "events": [{events}]}}')
+    assert path.stat().st_size > LARGEST_RECORD
+    bad(referee(command, str(path)), f"{path} is larger than 2 MB, the most a record may be")
+
+
+def test_a_record_of_the_cap_exactly_is_read(referee: Runner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    text = game({"type": "round", "winner": "Ana", "hands": {"Ben": 5}})
+    path.write_text(text + " " * (LARGEST_RECORD - len(text)))
+    assert path.stat().st_size == LARGEST_RECORD
+    assert referee("replay", str(path)).code == 0
+
+
+@pytest.mark.parametrize("command", ["replay", "settle"])
+def test_standard_input_is_read_no_further_than_the_cap(command: str) -> None:
+    from tests.conftest import REFEREE_SCRIPT
+
+    def feed(stream: IO[bytes]) -> None:
+        with contextlib.suppress(OSError):  # the command stopped reading: the pipe is broken
+            stream.write(b" " * (LARGEST_RECORD + 64 * 1024))
+
+    # The stream stays open past the cap: a command that read to its end would wait for ever.
+    pipe = subprocess.PIPE
+    with subprocess.Popen([REFEREE_SCRIPT, command, "-"], bufsize=0, stdin=pipe, stdout=pipe, stderr=pipe) as reading:
+        assert reading.stdin is not None and reading.stderr is not None
+        feeder = threading.Thread(target=feed, args=(reading.stdin,), daemon=True)
+        feeder.start()
+        try:
+            code = reading.wait(timeout=30)
+        finally:
+            reading.kill()
+            feeder.join(timeout=5)
+        err = reading.stderr.read().decode()
+    assert code == 2 and err == "referee: standard input is larger than 2 MB, the most a record may be\n"

@@ -126,3 +126,11 @@ def test_best_stdin_refuses_a_line_past_its_budget() -> None:
 def test_best_refuses_an_unknown_objective(referee: Runner) -> None:
     done = referee("best", "--minimise", "fun", "9C")
     assert done.code == 2 and len(done.err.strip().splitlines()) == 1
+
+
+def test_best_refuses_a_budget_past_its_ceiling_and_says_it_in_help(referee: Runner) -> None:
+    done = referee("best", "--budget", "11", "9C")
+    assert done.code == 2 and done.out == ""
+    assert done.err.splitlines() == ["referee: Invalid value for '--budget': 11.0 is not in the range 0<x<=10.0."]
+    assert referee("best", "--budget", "10", "9C").code == 0
+    assert "at most 10" in " ".join(referee("best", "--help").out.split())

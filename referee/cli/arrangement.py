@@ -12,6 +12,7 @@ import click
 from referee.cli.rules_commands import given_cards, table_options, table_rules
 from referee.cli.streams import answer, decoded, stdin
 from referee.rules.cards import Card
+from referee.rules.solver import BUDGET, LONGEST_BUDGET
 from referee.rules.table import RummyRules
 
 
@@ -26,9 +27,10 @@ from referee.rules.table import RummyRules
 )
 @click.option(
     "--budget",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=LONGEST_BUDGET),
     metavar="SECONDS",
-    help="The time one hand may take (default 2): past it the hand is refused, never answered with a guess.",
+    help=f"The time one hand may take (default {BUDGET:g}, at most {LONGEST_BUDGET:g}): past it the hand is refused, "
+    "never answered with a guess.",
 )
 @click.option(
     "--jobs",
@@ -48,7 +50,7 @@ def best(
     cards: Sequence[str],
 ) -> None:
     """The best arrangement of a hand; with - as the only CARD, one hand a line from stdin, one JSON a line."""
-    from referee.rules.solver import BUDGET, SolverError, best_arrangement
+    from referee.rules.solver import SolverError, best_arrangement
 
     rules = table_rules(preset, settings)
     budget = BUDGET if budget is None else budget

@@ -21,10 +21,10 @@ def replay_command(as_json: bool, source: str) -> None:
     from referee.rules.events import EntryError
     from referee.rules.families import family_of
     from referee.rules.game_record import read_game
-    from referee.rules.record_data import RecordError, load_json
+    from referee.rules.record_data import LARGEST_RECORD, RecordError, load_json
 
     try:
-        record = read_game(load_json(read_source(source)))
+        record = read_game(load_json(read_source(source, LARGEST_RECORD)))
         game = record.standings()
     except (RecordError, EntryError) as error:
         raise click.UsageError(str(error)) from None
@@ -39,11 +39,11 @@ def settle_command(as_json: bool, source: str) -> None:
     from referee.rules.evening_record import EVENING_FORMAT_2, game_chips, read_evening
     from referee.rules.game import counted
     from referee.rules.group_record import GROUP_FORMAT
-    from referee.rules.record_data import RecordError, load_json
+    from referee.rules.record_data import LARGEST_RECORD, RecordError, load_json
     from referee.rules.settlement import SettlementError, evening_balances, settle_json
 
     try:
-        raw = load_json(read_source(source))
+        raw = load_json(read_source(source, LARGEST_RECORD))
         if isinstance(raw, dict) and raw.get("format") == GROUP_FORMAT:
             raise RecordError("this is a group record: settle one evening at a time, from its own export")
         evening = read_evening(raw)

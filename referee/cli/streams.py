@@ -24,16 +24,23 @@ def stdin() -> IO[bytes] | IO[str]:
     return getattr(sys.stdin, "buffer", sys.stdin)
 
 
-def read_source(source: str) -> str:
-    """The text of the file `source`, or of standard input for `-`; a usage error when it cannot be read."""
-    if source == "-":
-        read = stdin().read()
-        return read if isinstance(read, str) else decoded(read, "standard input")
+def read_source(source: str, most: int) -> str:
+    """The text of the file `source`, or of standard input for `-`: a usage error when it cannot be read, or when it
+    holds more than `most` bytes (no more than `most` + 1 are read, however much the stream holds)."""
+    where = "standard input" if source == "-" else source
     try:
-        with open(source, "rb") as file:
-            return decoded(file.read(), source)
+        if source == "-":
+            read = stdin().read(most + 1)
+        else:
+            with open(source, "rb") as file:
+                read = file.read(most + 1)
     except OSError as error:
-        raise click.UsageError(f"cannot read {source}: {error.strerror}") from None
+        raise click.UsageError(f"cannot read {where}: {error.strerror}") from None
+    size = len(read.encode("utf-8", errors="surrogatepass")) if isinstance(read, str) else len(read)
+    if size > most:
+        megabytes = f"{most / (1024 * 1024):g} MB"
+        raise click.UsageError(f"{where} is larger than {megabytes}, the most a record may be")
+    return read if isinstance(read, str) else decoded(read, where)
 
 
 def answer(data: dict[str, Any], as_json: bool, text: str) -> None:

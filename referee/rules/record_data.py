@@ -15,6 +15,7 @@ from referee.rules.words import say
 
 DEEPEST = 20  # levels of nesting: a record needs 7 (evening, games, a game, events, an event, hands, a hand)
 LARGEST = 1_000_000  # no number in a record is larger: options stop at 100,000, hands at a few hundred points
+LARGEST_RECORD = 2 * 1024 * 1024  # bytes read at most: the import, `referee replay` and `settle` (1,000 rounds: 150 KB)
 
 
 class RecordError(ValueError):

@@ -26,6 +26,7 @@ from referee.rules.words import say
 
 OBJECTIVES = ("value", "penalty")
 BUDGET = 2.0  # seconds: what the desk and `referee best` give one hand before they say it is too long to work out
+LONGEST_BUDGET = 10.0  # seconds: the most `--budget` or REFEREE_BEST_BUDGET may be (the slowest hand found: 20 ms)
 _CHECK_EVERY = 512  # states solved between two looks at the clock
 
 

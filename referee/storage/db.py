@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -15,8 +17,11 @@ def connect(path: str | Path, *, migrate: bool = True) -> Database:
     """Open the database at `path` with foreign keys on; with `migrate`, also WAL mode and every migration applied.
 
     A request's connection skips both (`migrate=False`): the app did them once when it started, and the WAL
-    mode stays with the file. That is most of what opening a connection costs.
+    mode stays with the file. That is most of what opening a connection costs. With `migrate`, the file (made if
+    need be) and its -wal and -shm are first made readable by their owner alone (`owner_only`).
     """
+    if migrate:
+        owner_only(path)
     db = Database(path)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 5000")
@@ -24,6 +29,23 @@ def connect(path: str | Path, *, migrate: bool = True) -> Database:
         db.enable_wal()
         migrations.apply(db)
     return db
+
+
+def owner_only(path: str | Path) -> None:
+    """Make the database file at `path` readable by its owner alone (0600), and its -wal and -shm: it holds every
+    link's key. A new file is made so; an existing one loses what others could read or write. SQLite makes its
+    -wal and -shm with the database file's permissions.
+    """
+    if str(path) in ("", ":memory:"):
+        return
+    file = Path(path)
+    with suppress(OSError):  # no folder to make it in: SQLite says so when it opens the file
+        os.close(os.open(file, os.O_WRONLY | os.O_CREAT, 0o600))
+    for each in (file, file.with_name(f"{file.name}-wal"), file.with_name(f"{file.name}-shm")):
+        with suppress(FileNotFoundError, PermissionError):  # not there, or another user's file
+            mode = stat.S_IMODE(each.stat().st_mode)
+            if mode & 0o077:
+                each.chmod(mode & 0o700)
 
 
 def rows(db: Database, sql: str, params: list[object]) -> list[dict[str, object]]:

@@ -55,7 +55,10 @@ def init_app(app: Flask, files: Mapping[str, Path]) -> None:
             path = None if joined is None else Path(joined)
         else:
             return None
-        return path if path is not None and path.is_file() else None
+        try:
+            return path if path is not None and path.is_file() else None
+        except OSError:  # a name too long for the file system ("/static/" and 300 letters) names no file: a 404
+            return None
 
     @app.url_defaults
     def add_content_hash(endpoint: str, values: dict[str, Any]) -> None:

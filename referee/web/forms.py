@@ -162,6 +162,9 @@ def house_rule_hints(preset: str) -> dict[str, str]:
 AT_RANDOM = "*"  # the first dealer's choice "drawn at random": no name is "*" (names have a letter or a digit)
 
 
+NOT_THIS_PAGE = _l("This form was not made by this page: reload it and try again.")
+
+
 class KeyedForm(FlaskForm):
     """A form that carries a one-time key, so that a double tap or a resend records it once."""
 
@@ -176,7 +179,7 @@ class KeyedForm(FlaskForm):
             number = bounded_number(text)
             if text and (number is None or number > LARGEST_VERSION):
                 if not self.form_errors:
-                    self.form_errors.append(str(_l("This form was not made by this page: reload it and try again.")))
+                    self.form_errors.append(str(NOT_THIS_PAGE))
                 valid = False
         return valid
 
@@ -185,9 +188,9 @@ VERSIONS = ("seen", "based_on")  # the hidden fields that carry a game's version
 LARGEST_VERSION = 2**63 - 1  # SQLite's largest integer
 
 
-def revision_of(text: str | None) -> int:
+def revision_of(text: str | int | None) -> int:
     """The revision an edit was made from, as its form sent it; -1 when it does not say, which no event has."""
-    number = bounded_number(text)
+    number = bounded_number(None if text is None else str(text))
     return -1 if number is None or number > LARGEST_VERSION else number
 
 

@@ -1,8 +1,11 @@
 """What keeps one client from freezing the app for the table: rate limits, a size cap, and their short answers.
 
-The pages that compute on a stranger's input (the desk's answers, `/import`) are limited per client with
-Flask-Limiter, counted in memory: 30 answers a minute at the desk and 10 imports a minute by default
-(`REFEREE_DESK_LIMIT`, `REFEREE_IMPORT_LIMIT`), off under `TESTING` unless the test sets `RATELIMIT_ENABLED`.
+The pages that compute on a stranger's input (the desk's answers, `/import`) are limited with Flask-Limiter,
+counted in memory. The phones of a table share one café router, so one address is a whole table: each limit
+counts per evening or group link (the `key` of `/e/<key>/...`, `/g/<key>/...`), or per address for a page asked
+without one (`/desk`, `/import`), and a ceiling per address over all of them stops one client's flood
+(`REFEREE_DESK_LIMIT`, `REFEREE_IMPORT_LIMIT`, `REFEREE_ADDRESS_LIMIT`). Limits are off under `TESTING` unless
+the test sets `RATELIMIT_ENABLED`.
 A request larger than `MAX_CONTENT_LENGTH` (an import's file or pasted text past 2 MB) is refused before
 it is read. Either refusal is a short page in the reader's language or, asked by htmx, an alert above the page
 the phone is on (the form it filled stays as it was).
@@ -10,7 +13,7 @@ the phone is on (the form it filled stays as it was).
 
 from __future__ import annotations
 
-from flask import Flask, current_app, make_response, render_template
+from flask import Flask, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask.wrappers import Response
 from flask_babel import gettext as _
@@ -18,26 +21,50 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 
+from referee.rules.record_data import LARGEST_RECORD
+from referee.rules.solver import BUDGET, LONGEST_BUDGET
 from referee.web.htmx import wants_fragment
 
-LARGEST_RECORD = 2 * 1024 * 1024  # bytes: an import's file or pasted text (a 1,000-round game is about 150 KB)
 ENVELOPE = 64 * 1024  # the rest of a request around the record: the form's other fields, multipart's boundaries
-DESK_LIMIT = "30 per minute"
+# Per link (or per address without one). A heated minute at a table is about 40 disputed melds from its 8 phones;
+# three times that leaves room for questions asked again and for a second table on a link-less `/desk`.
+DESK_LIMIT = "120 per minute"
+# Per link or address: a table imports a record or two an evening; 10 a minute lets it fix a file and try again.
 IMPORT_LIMIT = "10 per minute"
+# Per address, over the desk and imports together: a few tables at their busiest behind one café router (three
+# of 40 questions a minute and their imports) fit under it; one client flooding at several hundred a minute,
+# or walking through links to get a fresh budget on each, is cut off (a best hand may work for seconds).
+ADDRESS_LIMIT = "200 per minute"
+
+
+def link_or_address() -> str:
+    """Whose budget a request spends: the evening's or group's link it came through, else its address."""
+    key = (request.view_args or {}).get("key")
+    return f"link:{key}" if key else get_remote_address()
+
 
 # One limiter for every app of the process (Flask-Limiter's factory pattern): `init_app` gives it each app's
-# configuration and a fresh in-memory count.
-limiter = Limiter(key_func=get_remote_address, storage_uri="memory://", headers_enabled=True)
+# configuration and a fresh in-memory count. A limit counts per link unless it says otherwise.
+limiter = Limiter(key_func=link_or_address, storage_uri="memory://", headers_enabled=True)
 
 
 def desk_limit() -> str:
-    """The desk's limit per client, from the app's configuration."""
+    """The desk's limit per link (or per address without one), from the app's configuration."""
     return str(current_app.config["REFEREE_DESK_LIMIT"])
 
 
 def import_limit() -> str:
-    """The import's limit per client, from the app's configuration."""
+    """The import's limit per link (or per address without one), from the app's configuration."""
     return str(current_app.config["REFEREE_IMPORT_LIMIT"])
+
+
+def address_limit() -> str:
+    """The ceiling per address over every limited page, from the app's configuration."""
+    return str(current_app.config["REFEREE_ADDRESS_LIMIT"])
+
+
+# The ceiling, one count per address shared by every page it decorates (each limited page is a POST).
+address_ceiling = limiter.shared_limit(address_limit, "address", key_func=get_remote_address, methods=["POST"])
 
 
 def init_app(app: Flask) -> None:
@@ -47,6 +74,8 @@ def init_app(app: Flask) -> None:
     app.extensions["referee_guards"] = True
     app.config.setdefault("REFEREE_DESK_LIMIT", DESK_LIMIT)
     app.config.setdefault("REFEREE_IMPORT_LIMIT", IMPORT_LIMIT)
+    app.config["REFEREE_BEST_BUDGET"] = best_budget(app)
+    app.config.setdefault("REFEREE_ADDRESS_LIMIT", ADDRESS_LIMIT)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = LARGEST_RECORD + ENVELOPE
@@ -57,8 +86,21 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RequestEntityTooLarge, too_large)
 
 
+def best_budget(app: Flask) -> float:
+    """The seconds the desk gives one best hand (`REFEREE_BEST_BUDGET`, 2 by default): a value past the ceiling
+    (`LONGEST_BUDGET`, 10) is lowered to it, one that is not a number of seconds is the default; the log says so."""
+    budget = app.config.get("REFEREE_BEST_BUDGET", BUDGET)
+    if isinstance(budget, bool) or not isinstance(budget, int | float) or not budget > 0:
+        app.logger.warning("REFEREE_BEST_BUDGET = %r is not a number of seconds: %g seconds are used", budget, BUDGET)
+        return BUDGET
+    if budget > LONGEST_BUDGET:
+        app.logger.warning("REFEREE_BEST_BUDGET = %r is past the ceiling: %g seconds are used", budget, LONGEST_BUDGET)
+        return LONGEST_BUDGET
+    return float(budget)
+
+
 def too_many_requests(error: TooManyRequests) -> ResponseReturnValue:
-    """429: this phone asked too often; it may ask again in a minute."""
+    """429: this table (its link) or this address asked too often; it may ask again in a minute."""
     response = _refusal(_("Too many requests"), "errors/429.html", "errors/_429.html", 429)
     response.headers.setdefault("Retry-After", "60")
     return response

@@ -1,8 +1,8 @@
 """What every response tells the browser, and the links' keys kept out of the logs.
 
 The app is served over plain HTTP on a café's or a club's Wi-Fi, and a link's key is the only thing that
-opens an evening: it is in the URL (`/e/<key>/…`), so it must never leave the page in a `Referer` header,
-nor be written in a log. Every response carries:
+opens an evening or a group: it is in the URL (`/e/<key>/…`, `/g/<key>/…`), so it must never leave the page in
+a `Referer` header, nor be written in a log. Every response carries:
 
 - a strict Content-Security-Policy: scripts and stylesheets from the app's own files only (no inline
   script, event handler or `style` attribute, no eval: htmx's `hx-on` is not used), no plug-ins, no
@@ -21,6 +21,7 @@ import logging
 import re
 
 from flask import Flask
+from flask.logging import default_handler
 from werkzeug.wrappers import Response
 
 CONTENT_SECURITY_POLICY = {
@@ -71,8 +72,9 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
-# A link's key in a path (`/e/<key>` or `/e/<key>/…`), or in a query string that carries a path (`%2Fe%2F<key>`).
-_KEY_IN_PATH = re.compile(r"(/|%2F)e(/|%2F)[^/\s?#&%\"'<>]+", re.IGNORECASE)
+# A link's key in a path (an evening's `/e/<key>` or `/e/<key>/…`, a group's `/g/<key>…`), or in a query string
+# that carries a path (`%2Fe%2F<key>`, `%2Fg%2F<key>`).
+_KEY_IN_PATH = re.compile(r"(/|%2F)([eg])(/|%2F)[^/\s?#&%\"'<>]+", re.IGNORECASE)
 # The loggers that write request paths: the app's (a 500), waitress' (an error while serving), the dev server's.
 LOGGERS = ("waitress", "werkzeug")
 
@@ -84,8 +86,10 @@ def redact(text: str) -> str:
     'Exception on /e/…/games/3 [POST]'
     >>> redact("GET /lang/fr?next=%2Fe%2FZx8_k-Q2%2Fdesk")
     'GET /lang/fr?next=%2Fe%2F…%2Fdesk'
+    >>> redact("Exception on /g/Gr0up_Key/group.json [GET]")
+    'Exception on /g/…/group.json [GET]'
     """
-    return _KEY_IN_PATH.sub(r"\1e\2…", text)
+    return _KEY_IN_PATH.sub(r"\1\2\3…", text)
 
 
 class RedactKeys(logging.Filter):
@@ -123,3 +127,16 @@ def init_app(app: Flask) -> None:
 
     for logger in (app.logger, *(logging.getLogger(name) for name in LOGGERS)):
         keep_keys_out_of(logger)
+    log_once(app)
+
+
+def log_once(app: Flask) -> None:
+    """Write each record once, through the root logger's handler, as waitress' records are.
+
+    Flask gives the app's logger a handler of its own when no logging is set up yet; waitress then sets up the
+    root logger (`logging.basicConfig()`) when it starts serving, and every traceback was written by both. The
+    app's own handler goes, and the root logger gets Flask's format now, unless logging is set up already (by a
+    test, or by the host): waitress' `basicConfig()` then changes nothing.
+    """
+    app.logger.removeHandler(default_handler)
+    logging.basicConfig(format="[%(asctime)s] %(levelname)s in %(module)s: %(message)s")

@@ -137,6 +137,16 @@ def test_bad_questions_get_422_and_the_reason(table: Table, kind: str, data: dic
     assert response.status_code == 422 and message in page and '<section id="answer"' in page
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+@pytest.mark.parametrize("text", ["x" * 1_900_000, "9H " * 600_000], ids=["not cards", "600,000 cards"])
+def test_a_huge_question_is_refused_and_not_sent_back(table: Table, htmx: bool, text: str) -> None:
+    page = table.post("/desk/meld", {"rules": "kaluki", "cards": "7X"}, htmx=htmx).get_data(as_text=True)
+    response = table.post("/desk/meld", {"rules": "kaluki", "cards": text}, htmx=htmx)
+    refusal = response.get_data(as_text=True)
+    assert response.status_code == 422 and "At most 200 characters: type the cards, like 9H 9S JK." in refusal
+    assert len(refusal) < len(page) + 500  # the page, and at most 200 characters of what was sent
+
+
 def test_an_answer_from_htmx_is_the_answer_fragment(table: Table) -> None:
     response = table.post("/desk/meld", {"rules": "kaluki", "cards": "9H 9S JK"}, htmx=True)
     page = response.get_data(as_text=True)

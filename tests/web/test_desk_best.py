@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
+import pytest
 from sqlite_utils import Database
 
 from referee import create_app
@@ -83,3 +85,21 @@ def test_the_evening_log_keeps_both_figures(table: Table) -> None:
     table.post(f"{evening}/desk/best", {"rules": "kaluki", "hand": "9C 9D 9H KC", "minimise": "value"})
     page = table.get(f"{evening}/desk/best").get_data(as_text=True)
     assert "lays 27, leaves 10 (the whole hand: 37)" in page
+
+
+@pytest.mark.parametrize(
+    ("seconds", "used", "said"),
+    [
+        pytest.param(600, 10.0, "REFEREE_BEST_BUDGET = 600 is past the ceiling: 10 seconds are used", id="600"),
+        pytest.param("5", 2.0, "REFEREE_BEST_BUDGET = '5' is not a number of seconds: 2 seconds are used", id="'5'"),
+        pytest.param(0, 2.0, "REFEREE_BEST_BUDGET = 0 is not a number of seconds: 2 seconds are used", id="0"),
+        pytest.param(10, 10.0, None, id="10"),
+    ],
+)
+def test_a_budget_past_the_ceiling_or_not_a_number_is_replaced_and_the_log_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, seconds: object, used: float, said: str | None
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite"), "REFEREE_BEST_BUDGET": seconds})
+    assert app.config["REFEREE_BEST_BUDGET"] == used
+    assert [record.getMessage() for record in caplog.records] == ([said] if said else [])

@@ -209,6 +209,18 @@ def test_an_edit_made_on_an_old_version_is_refused(table: Table, game: str) -> N
     assert "someone changed this event meanwhile" in response.get_data(as_text=True)
 
 
+def test_a_correction_sent_without_the_revision_it_was_made_from_is_refused(table: Table, game: str) -> None:
+    table.round(game, "A", {"B": 1, "C": 2, "D": 3}, ALL)
+    data = {"winner": "A", "finish": "out", "hand:B": "9", "hand:C": "2", "hand:D": "3", "based_on": "0"}
+    assert table.post(f"{game}/events/1", data).status_code == 303  # corrected once: its revision is 1
+    for without in ({}, {"based_on": ""}):
+        data = {"winner": "A", "finish": "out", "hand:B": "8", "hand:C": "2", "hand:D": "3", **without}
+        response = table.post(f"{game}/events/1", data)
+        assert response.status_code == 422
+        assert "This form was not made by this page: reload it and try again." in response.get_data(as_text=True)
+    assert _events(table)[0]["hands"]["B"] == 9
+
+
 def test_a_correction_that_breaks_a_later_event_is_refused(table: Table, game: str) -> None:
     table.round(game, "A", {"B": 1, "C": 2, "D": 160}, ALL)
     table.post(f"{game}/buyback", {"player": "D"})

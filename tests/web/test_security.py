@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import stat
 from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 from flask import Flask
 from werkzeug.test import Client, TestResponse
 
+from referee import create_app
 from referee.storage.db import connect
 from tests.web.conftest import Table
 
@@ -81,6 +83,11 @@ def test_every_kind_of_response_carries_the_security_headers(table: Table) -> No
     poll = re.search(r'hx-get="([^"]+/live\?v=\d+)"', live)
     assert poll
     assert secured(table.get(unescape(poll.group(1)), headers={"HX-Request": "true"})).status_code == 304
+
+
+@pytest.mark.parametrize("name", ["a" * 300, "a" * 300 + ".css?v=0123456789ab", "a/" * 3000 + "b"])
+def test_a_static_name_too_long_for_the_file_system_is_a_404_with_the_headers(table: Table, name: str) -> None:
+    assert secured(table.get(f"/static/{name}")).status_code == 404
 
 
 def test_no_strict_transport_security_even_over_https_or_behind_a_proxy(table: Table) -> None:
@@ -314,6 +321,46 @@ def test_a_link_s_key_is_redacted_from_the_log_of_a_server_error(
     assert "RuntimeError: the storage broke while reading /e/…/games" in caplog.text
 
 
+def test_a_group_s_key_is_redacted_from_the_log_of_a_server_error(
+    app: Flask, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(key: str) -> None:
+        raise RuntimeError(f"the storage broke while reading /g/{key}/group.json")
+
+    monkeypatch.setattr("referee.web.groups.views.open_group", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    with caplog.at_level(logging.ERROR):
+        response = app.test_client().get("/g/Gr0up_SecretKey")
+    assert secured(response).status_code == 500
+    assert "SecretKey" not in caplog.text
+    assert "Exception on /g/… [GET]" in caplog.text
+    assert "RuntimeError: the storage broke while reading /g/…/group.json" in caplog.text
+
+
+def test_each_traceback_is_logged_once_as_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: Any) -> None:
+        raise RuntimeError("the storage broke")
+
+    # As `referee serve` runs: no logging set up when the app is made, then waitress' `logging.basicConfig()`.
+    root = logging.getLogger()
+    pytest_handlers = root.handlers[:]
+    root.handlers.clear()
+    try:
+        app = create_app({"DATABASE": str(tmp_path / "r.sqlite"), "SECRET_KEY": "test", "RATELIMIT_ENABLED": False})
+        logging.basicConfig()
+        scorer = Table(app.test_client()).evening()
+        monkeypatch.setattr("referee.services.evenings.games_of", broken)
+        capsys.readouterr()
+        assert app.test_client().get(scorer).status_code == 500
+    finally:
+        root.handlers[:] = pytest_handlers
+    logged = capsys.readouterr().err
+    assert logged.count("Traceback (most recent call last)") == 1, logged
+    assert logged.count("RuntimeError: the storage broke") == 1 and "Exception on /e/… [GET]" in logged
+
+
 @pytest.mark.parametrize("logger", ["waitress", "werkzeug"])
 def test_a_link_s_key_is_redacted_from_the_servers_logs(
     app: Flask, caplog: pytest.LogCaptureFixture, logger: str
@@ -323,9 +370,51 @@ def test_a_link_s_key_is_redacted_from_the_servers_logs(
     except ValueError:
         logging.getLogger(logger).exception("Exception while serving %s", "/e/Zx8_k-Q2SecretKey/games/2")
     logging.getLogger(logger).error('"GET /lang/fr?next=%%2Fe%%2F%s%%2Fdesk HTTP/1.1" 303 -', "Zx8_k-Q2SecretKey")
+    logging.getLogger(logger).error("Exception while serving %s", "/g/Gr0up_SecretKey/group.json")
+    logging.getLogger(logger).error('"GET /lang/fr?next=%%2Fg%%2F%s HTTP/1.1" 303 -', "Gr0up_SecretKey")
     assert "SecretKey" not in caplog.text
     assert "Exception while serving /e/…/games/2" in caplog.text and "ValueError: bad /e/…/settle" in caplog.text
     assert "next=%2Fe%2F…%2Fdesk" in caplog.text
+    assert "Exception while serving /g/…/group.json" in caplog.text and "next=%2Fg%2F… HTTP/1.1" in caplog.text
+
+
+# --- The database and the instance folder are their owner's alone (#22) --------------------------------------------
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_new_database_and_instance_folder_are_readable_by_their_owner_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instance = tmp_path / "instance"
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(instance))
+    database = instance / "referee.sqlite"
+    table = Table(create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test"}).test_client())
+    table.evening()  # a write: the -wal and -shm files are there
+    assert mode(instance) == 0o700
+    files = [database, instance / "referee.sqlite-wal", instance / "referee.sqlite-shm"]
+    assert [mode(file) for file in files] == [0o600] * 3
+
+
+def test_an_existing_database_and_instance_folder_are_tightened_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    instance = tmp_path / "instance"
+    instance.mkdir(mode=0o755)
+    instance.chmod(0o755)
+    database = instance / "referee.sqlite"
+    before = connect(database)  # kept open: its -wal and -shm stay
+    before.execute("CREATE TABLE kept (x)")
+    files = [database, instance / "referee.sqlite-wal", instance / "referee.sqlite-shm"]
+    for file in files:
+        file.chmod(0o644)
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(instance))
+    create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test"})
+    assert mode(instance) == 0o700
+    assert [mode(file) for file in files] == [0o600] * 3
+    before.close()
 
 
 # --- Behind a reverse proxy ----------------------------------------------------------------------------------------

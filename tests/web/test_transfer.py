@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 from pathlib import Path
@@ -33,6 +34,19 @@ def test_a_game_downloads_as_json_and_csv(table: Table) -> None:
     assert data["events"] == [{"type": "round", "winner": "A", "hands": {"B": ["JK", "5C"], "C": 14, "D": 2}}]
     sheet = table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()
     assert sheet[0] == "Round,Entry,Winner,A,B,C,D" and sheet[1] == "1,round,A,0,+20,+14,+2"
+
+
+def test_the_csv_keeps_chips_as_numbers_and_escapes_what_would_run_as_a_formula(table: Table) -> None:
+    data = json.loads((GAMES / "kaluki_four_players.json").read_text())
+    players = {"A": "=1+1", "B": "-2+3*cmd", "C": "@SUM(A1)", "D": "D"}
+    record = json.dumps(data)
+    for old, new in players.items():
+        record = record.replace(f'"{old}"', json.dumps(new))
+    evening = table.post("/import", {"text": record}).headers["Location"]
+    sheet = list(csv.reader(io.StringIO(table.get(f"{evening}/games/1/sheet.csv").get_data(as_text=True))))
+    assert sheet[0][3:] == ["'=1+1", "'-2+3*cmd", "'@SUM(A1)", "D"]
+    assert sheet[1][2] == "'=1+1"  # the winner's name
+    assert sheet[-1][1:] == ["Chips", "", "-16", "-4", "+33", "-13"]  # numbers a spreadsheet adds up
 
 
 def test_the_rules_8_game_imports_and_exports_the_same(table: Table) -> None:

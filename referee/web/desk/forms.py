@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, Length
 
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import RummyRules, rummy_rules
@@ -19,6 +19,19 @@ from referee.web.games.families import DESK_PRESETS
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
 EVENING_RULES = "evening"
+LONGEST_CARDS = 200  # characters in one field: the longest hand the desk takes (25 cards) is about 100 written out
+
+
+class CardsField(StringField):
+    """Cards as typed, at most `LONGEST_CARDS` characters: a longer text is refused, and shown back cut to that."""
+
+    def __init__(self, label: Any, validators: Any = (), **kwargs: Any) -> None:
+        too_long = _l("At most %(most)s characters: type the cards, like 9H 9S JK.", most=LONGEST_CARDS)
+        super().__init__(label, [*validators, Length(max=LONGEST_CARDS, message=too_long)], **kwargs)
+
+    def _value(self) -> str:
+        """What the refused page shows back: never more than a question holds (a 2 MB paste is not sent back)."""
+        return str(super()._value())[:LONGEST_CARDS]
 
 
 class Question(FlaskForm):
@@ -30,49 +43,49 @@ class Question(FlaskForm):
 class MeldQuestion(Question):
     """Is this meld valid? The cards in the order laid."""
 
-    cards = StringField(_l("The meld, in the order laid"), [InputRequired(_l("Tap or type the meld's cards."))])
+    cards = CardsField(_l("The meld, in the order laid"), [InputRequired(_l("Tap or type the meld's cards."))])
 
 
 class OpeningQuestion(Question):
     """Does this first laying open? Up to four melds."""
 
-    meld_0 = StringField(_l("Meld 1"), [InputRequired(_l("Tap or type at least one meld."))])
-    meld_1 = StringField(_l("Meld 2"))
-    meld_2 = StringField(_l("Meld 3"))
-    meld_3 = StringField(_l("Meld 4"))
+    meld_0 = CardsField(_l("Meld 1"), [InputRequired(_l("Tap or type at least one meld."))])
+    meld_1 = CardsField(_l("Meld 2"))
+    meld_2 = CardsField(_l("Meld 3"))
+    meld_3 = CardsField(_l("Meld 4"))
     all_in_one = BooleanField(_l("The whole hand is laid in this turn"))
 
 
 class JokerQuestion(Question):
     """Can these cards take the joker from that meld?"""
 
-    meld = StringField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
-    hand = StringField(_l("Your cards"), [InputRequired(_l("Tap or type the cards you would put in."))])
+    meld = CardsField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
+    hand = CardsField(_l("Your cards"), [InputRequired(_l("Tap or type the cards you would put in."))])
 
 
 class ExtendQuestion(Question):
     """Can these cards (or this joker) be added to that meld on the table?"""
 
-    meld = StringField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
-    cards = StringField(_l("The cards to add"), [InputRequired(_l("Tap or type the cards you would add."))])
+    meld = CardsField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
+    cards = CardsField(_l("The cards to add"), [InputRequired(_l("Tap or type the cards you would add."))])
 
 
 class RearrangeQuestion(Question):
     """Can these melds on the table be rearranged into those?"""
 
-    before_0 = StringField(_l("On the table, meld 1"), [InputRequired(_l("Tap or type a meld on the table."))])
-    before_1 = StringField(_l("On the table, meld 2"))
-    before_2 = StringField(_l("On the table, meld 3"))
-    after_0 = StringField(_l("After, meld 1"), [InputRequired(_l("Tap or type a meld it becomes."))])
-    after_1 = StringField(_l("After, meld 2"))
-    after_2 = StringField(_l("After, meld 3"))
-    after_3 = StringField(_l("After, meld 4"))
+    before_0 = CardsField(_l("On the table, meld 1"), [InputRequired(_l("Tap or type a meld on the table."))])
+    before_1 = CardsField(_l("On the table, meld 2"))
+    before_2 = CardsField(_l("On the table, meld 3"))
+    after_0 = CardsField(_l("After, meld 1"), [InputRequired(_l("Tap or type a meld it becomes."))])
+    after_1 = CardsField(_l("After, meld 2"))
+    after_2 = CardsField(_l("After, meld 3"))
+    after_3 = CardsField(_l("After, meld 4"))
 
 
 class BestQuestion(Question):
     """What is the best way to lay this hand?"""
 
-    hand = StringField(_l("Your hand"), [InputRequired(_l("Tap or type the cards in your hand."))])
+    hand = CardsField(_l("Your hand"), [InputRequired(_l("Tap or type the cards in your hand."))])
     minimise = RadioField(_l("Look for"), default="value")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 
 from flask import Response
@@ -45,6 +46,18 @@ def sheet_csv(sheet: Sheet) -> str:
     return out.getvalue()
 
 
+# What a spreadsheet reads as a formula: a cell starting with one of these. A sign followed by a number alone
+# ("-3", "+33" chips) is a number, and stays one so that a column of chips adds up.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SIGNED_NUMBER = re.compile(r"[+-][0-9]+(?:[.,][0-9]+)?")
+
+
 def _cell(text: str) -> str:
-    """A text cell a spreadsheet will not run: one starting with = + - or @ is read as text."""
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+    """A cell a spreadsheet will not run: one that would start a formula is written as text (a `'` before it).
+
+    >>> _cell("=1+1"), _cell("-2+3*cmd"), _cell("@SUM(A1)"), _cell("-3"), _cell("+33"), _cell("Ana")
+    ("'=1+1", "'-2+3*cmd", "'@SUM(A1)", '-3', '+33', 'Ana')
+    """
+    if text.startswith(FORMULA_STARTS) and not SIGNED_NUMBER.fullmatch(text):
+        return f"'{text}"
+    return text

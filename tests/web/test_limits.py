@@ -1,0 +1,98 @@
+"""Limits that fit a card night behind one router (#22): a budget per link, a ceiling per address."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.test import TestResponse
+
+from referee import create_app
+from referee.storage.db import connect
+from referee.web.guards import ADDRESS_LIMIT, DESK_LIMIT
+from tests.web.conftest import Table
+
+CAFE = "203.0.113.7"  # the café router every phone of the table is behind
+QUESTIONS: list[tuple[str, dict[str, str]]] = [
+    ("meld", {"rules": "evening", "cards": "9H 9S JK"}),
+    ("meld", {"rules": "evening", "cards": "3S 4S 5S 6S"}),
+    ("opening", {"rules": "evening", "meld_0": "8C 8D JK", "meld_1": "4S 5S 6S"}),
+    ("joker", {"rules": "evening", "meld": "9H 9S JK", "hand": "9D"}),
+    ("best", {"rules": "evening", "hand": "9C 9D 9H 9S 5H 6H 7H KC", "minimise": "value"}),
+]
+
+
+def per_minute(limit: str) -> int:
+    number, per, unit = limit.split()
+    assert (per, unit) == ("per", "minute")
+    return int(number)
+
+
+def dump(app: Flask) -> list[str]:
+    """Every row of every table: a refused request leaves this the same."""
+    return list(connect(app.config["DATABASE"]).conn.iterdump())
+
+
+class Phone(Table):
+    """A phone of the table: its own cookies and CSRF token, the café's address."""
+
+    def post(self, url: str, data: dict[str, Any] | None = None, *, htmx: bool = False, **kwargs: Any) -> TestResponse:
+        return super().post(url, data, htmx=htmx, environ_overrides={"REMOTE_ADDR": CAFE}, **kwargs)
+
+
+def limited_app(tmp_path: Path, **limits: str) -> Flask:
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "limits.sqlite"), "SECRET_KEY": "test"}
+    return create_app({**config, "RATELIMIT_ENABLED": True, **limits})
+
+
+@pytest.fixture
+def cafe(tmp_path: Path) -> Flask:
+    """The app with its real limits on."""
+    return limited_app(tmp_path)
+
+
+def test_eight_phones_behind_one_router_get_every_answer_of_a_heated_minute(cafe: Flask) -> None:
+    phones = [Phone(cafe.test_client()) for _ in range(8)]
+    evening = phones[0].evening()
+    statuses = []
+    for asked in range(40):  # each phone asks 5 questions, of every kind, within the minute
+        kind, data = QUESTIONS[asked % len(QUESTIONS)]
+        statuses.append(phones[asked % 8].post(f"{evening}/desk/{kind}", data).status_code)
+    assert statuses == [200] * 40
+    assert per_minute(DESK_LIMIT) >= 2 * 40  # room for the answers asked again in that minute
+
+
+def test_a_flood_from_one_address_is_cut_off_and_writes_nothing(cafe: Flask) -> None:
+    flooder = Phone(cafe.test_client())
+    evenings = [flooder.evening() for _ in range(3)]
+    ceiling = per_minute(ADDRESS_LIMIT)
+    assert ceiling < 300  # several hundred a minute from one address are refused
+    # Spread over two links so that neither link's budget is spent: only the address's ceiling stops it.
+    kind, data = QUESTIONS[0]
+    statuses = {flooder.post(f"{evenings[number % 2]}/desk/{kind}", data).status_code for number in range(ceiling)}
+    assert statuses == {200}
+    before = dump(cafe)
+    response = flooder.post(f"{evenings[2]}/desk/{kind}", data)  # a fresh link is no way around the ceiling
+    assert response.status_code == 429 and response.headers["Retry-After"]
+    assert "This phone asked the referee too often" in response.get_data(as_text=True)
+    assert flooder.post("/desk/meld", {"rules": "kaluki", "cards": "9H 9S JK"}).status_code == 429
+    htmx = flooder.post(f"{evenings[2]}/desk/{kind}", data, htmx=True)
+    assert htmx.status_code == 429 and htmx.headers["HX-Retarget"] == "#alerts"
+    assert flooder.post("/import", {"text": "{"}).status_code == 429  # one ceiling over the desk and imports
+    assert dump(cafe) == before
+    other = Table(cafe.test_client())  # another address is not held back by this one
+    assert other.post(f"{evenings[2]}/desk/{kind}", data).status_code == 200
+
+
+def test_two_evenings_behind_one_address_have_their_own_budgets(tmp_path: Path) -> None:
+    app = limited_app(tmp_path, REFEREE_DESK_LIMIT="3 per minute")
+    phone = Phone(app.test_client())
+    first, second = phone.evening(), phone.evening()
+    kind, data = QUESTIONS[0]
+    assert [phone.post(f"{first}/desk/{kind}", data).status_code for _ in range(4)] == [200, 200, 200, 429]
+    assert [phone.post(f"{second}/desk/{kind}", data).status_code for _ in range(4)] == [200, 200, 200, 429]
+    # The desk asked without a link counts per address, apart from the links' budgets.
+    question = {"rules": "kaluki", "cards": "9H 9S JK"}
+    assert [phone.post("/desk/meld", question).status_code for _ in range(4)] == [200, 200, 200, 429]
