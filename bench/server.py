@@ -13,12 +13,14 @@ benchmarks set their games up through `/import` from one address; nothing they t
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,13 +53,40 @@ class Server:
     instance: Path
     log: Path
 
+    def pids(self) -> list[int]:
+        """The server's process and its workers (its children, and theirs), from /proc."""
+        found, queue = [], [self.process.pid]
+        while queue:
+            pid = queue.pop()
+            found.append(pid)
+            try:
+                queue += [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+            except OSError:
+                continue
+        return found
+
     def cpu_seconds(self) -> float:
-        """CPU time the server process has used so far (user and system), from /proc; 0 where there is none."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server's processes have used so far (user and system), from /proc; 0 where there is none."""
+        total = 0
+        for pid in self.pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+
+    def resident_mb(self) -> dict[int, float]:
+        """Each of the server's processes and its resident memory (VmRSS) in MB."""
+        found = {}
+        for pid in self.pids():
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        found[pid] = int(line.split()[1]) / 1024
+            except OSError:
+                continue
+        return found
 
     def log_tail(self, lines: int = 20) -> str:
         """The end of the server's output."""
@@ -79,15 +108,19 @@ class Server:
 
 
 @contextmanager
-def serve() -> Iterator[Server]:
-    """Start `referee serve --host 127.0.0.1 --port <free>` on a temporary instance folder; stop it at the end."""
+def serve(extra: Sequence[str] = (), *, database: Path | None = None, launch: str = LAUNCH) -> Iterator[Server]:
+    """Start `referee serve --host 127.0.0.1 --port <free> EXTRA…` on a temporary instance folder (holding a copy of
+    `database`, if given); stop it at the end. `launch` may run another server on the same arguments."""
     with tempfile.TemporaryDirectory(prefix="referee-bench-") as folder:
         instance, log = Path(folder) / "instance", Path(folder) / "serve.log"
         instance.mkdir()
         (instance / "config.py").write_text(CONFIG)
+        if database is not None:
+            shutil.copyfile(database, instance / "referee.sqlite")
         port = free_port()
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
-        command = [sys.executable, "-c", LAUNCH, str(instance), "serve", "--host", "127.0.0.1", "--port", str(port)]
+        command = [sys.executable, "-c", launch, str(instance), "serve", "--host", "127.0.0.1", "--port", str(port)]
+        command += extra
         with log.open("wb") as out:
             process = subprocess.Popen(command, cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT)
         server = Server(port, process, instance, log)
@@ -95,12 +128,18 @@ def serve() -> Iterator[Server]:
             _wait_until_ready(server)
             yield server
         finally:
+            workers = server.pids()[1:]
             process.terminate()
             try:
-                process.wait(10)
+                process.wait(20)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+                for pid in workers:  # the workers of a server that could not stop them in time, ended by their id
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        continue
 
 
 def _wait_until_ready(server: Server) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
+
 from tests.conftest import REFEREE_SCRIPT, Runner
 
 # The largest hand `best` takes in kaluki (hand_size 13, the card drawn, and a margin of 3): 17 cards, 4 jokers.
@@ -22,7 +24,39 @@ def test_best_json_has_the_contract_keys(referee: Runner) -> None:
         "left": ["KC"],
         "penalty": 10,
         "hand_penalty": 64,  # the whole hand, if the round ended before the melds are laid
+        "opening": [["9S", "9H", "9D", "9C"], ["5H", "6H", "7H"]],  # the melds laying the most open
     }
+
+
+@pytest.mark.parametrize(
+    ("args", "laid", "opening", "said"),
+    [
+        pytest.param(
+            ["JK", "10C", "9C", "9C", "JK", "10C"], 68, [["JK", "JK", "9C", "10C"]],
+            "laid 68 (opens with JK JK 9♣ 10♣)",
+            id="docs/rules.md §2 distinct_melds: the twin runs lay 68 and open as 34; 9♣ 10♣ JK JK opens (49)",
+        ),
+        pytest.param(
+            ["--set", "opening_scope=single_meld", "6H", "3H", "2H", "8H", "9H", "5H", "7H", "AH", "4H"], 55,
+            [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]], "laid 55 (opens with A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥)",
+            id="docs/rules.md §2 single_meld: one meld alone must reach 40: A♥-8♥ (46) does",
+        ),
+    ],
+)  # fmt: skip
+def test_best_opens_when_some_melds_of_the_hand_open(
+    referee: Runner, args: list[str], laid: int, opening: list[list[str]], said: str
+) -> None:
+    done = referee("best", "--json", *args)
+    assert done.code == 0, done.err
+    data = json.loads(done.out)
+    assert (data["laid_value"], data["opens"], data["opening"]) == (laid, True, opening)
+    assert said in referee("best", *args).out
+
+
+def test_best_says_null_for_the_opening_of_a_hand_that_cannot_open(referee: Runner) -> None:
+    done = referee("best", "--json", "5H", "6H", "7H", "5H", "6H", "7H", "2C", "3C", "4C")
+    data = json.loads(done.out)
+    assert (data["laid_value"], data["opens"], data["opening"]) == (45, False, None)
 
 
 def test_best_text_says_what_is_left_and_what_the_whole_hand_costs_now(referee: Runner) -> None:

@@ -49,6 +49,7 @@ def test_rearrange_prints_each_meld_and_the_cards_from_the_hand(referee: Runner)
         "meld 1: 5♦ 6♦ 7♦: valid run, 18 points",
         "meld 2: 4♦ 4♥ 4♣: valid group, 12 points",
         "from the hand: 4♥ 4♣",
+        "laid: 8 points",
         "yes",
     ]
 
@@ -56,10 +57,44 @@ def test_rearrange_prints_each_meld_and_the_cards_from_the_hand(referee: Runner)
 def test_rearrange_json(referee: Runner) -> None:
     done = referee("rearrange", "--preset", "kaluki-club", "--json", "--from", "4D 5D 6D 7D", "--to", "4D 5D 6D 7D 8D")
     data = json.loads(done.out)
-    assert set(data) >= {"valid", "melds", "from_hand", "reason", "penalty"}
+    assert set(data) >= {"valid", "melds", "from_hand", "reason", "penalty", "laid_points"}
     assert data["valid"] is False and data["from_hand"] == ["8D"] and data["penalty"] == 0
+    assert data["laid_points"] == 0  # a refused move lays nothing
     assert data["reason"] == "the melds on the table cannot be rearranged under these rules"
     assert data["melds"] == [{"valid": True, "kind": "run", "value": 30, "jokers": [], "reason": None}]
+
+
+def test_rearrange_says_what_a_manipulation_lays(referee: Runner) -> None:
+    """docs/rules.md §2, What a rearrangement lays: 001's "10 points (et non pas 15)"."""
+    args = ["--preset", "rami", "--set", "table_rearrange=manipulation", "--from", "4D 5D 6D 7D"]
+    done = referee("rearrange", *args, "--to", "5D 6D 7D", "--to", "4D 4H 4C")
+    assert done.code == 0 and done.out.splitlines()[-2:] == ["laid: 10 points", "yes"]
+    data = json.loads(referee("rearrange", "--json", *args, "--to", "5D 6D 7D", "--to", "4D 4H 4C").out)
+    assert data["valid"] is True and data["laid_points"] == 10
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["extend", "--not-opened", "5H 6H 7H", "8H"], id="extend"),
+        pytest.param(
+            ["rearrange", "--not-opened", "--from", "4D 5D 6D 7D", "--to", "5D 6D 7D", "--to", "4D 4H 4C"],
+            id="rearrange",
+        ),
+    ],
+)
+def test_a_player_who_has_not_opened_is_answered_no_with_the_rule(referee: Runner, args: list[str]) -> None:
+    """docs/rules.md §2, Adding to the table: Ruling, not opened yet; an answer, exit 0 (docs/formats.md)."""
+    done = referee(*args)
+    assert done.code == 0 and done.err == ""
+    verdict, rule = done.out.splitlines()[-2:]
+    assert verdict.endswith(
+        "no — only a player who has opened may add to the melds on the table or rearrange them: "
+        "first lay melds worth the points needed to open"
+    )
+    assert rule == "  rule: opening_threshold = 40 in kaluki — 000 and 002: 40; 001: 30 to 80, 51 the French standard"
+    data = json.loads(referee(args[0], "--json", *args[1:]).out)
+    assert data["valid"] is False and data["reason"].startswith("only a player who has opened")
 
 
 @pytest.mark.parametrize(

@@ -111,3 +111,52 @@ def test_settle_refuses_bad_evenings(referee: Runner, tmp_path: Path, evening: d
 def test_a_missing_file_is_one_line(referee: Runner, tmp_path: Path) -> None:
     done = referee("replay", str(tmp_path / "nope.json"))
     assert done.code == 2 and "cannot read" in done.err and len(done.err.strip().splitlines()) == 1
+
+
+# --- #24: jokers kept, the bound on laid points for eight players, the cards laid ------------------------------------
+
+EIGHT = ["Ana", "Ben", "Céline", "Driss", "Éloïse", "Fanny", "Gaspard", "Hélène"]
+
+
+def replayed(referee: Runner, tmp_path: Path, record: dict) -> tuple[int, str, str]:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = referee("replay", "--json", str(path))
+    return done.code, done.out, done.err
+
+
+def test_replay_refuses_a_kaluki_round_with_a_kept_joker(referee: Runner, tmp_path: Path) -> None:
+    # docs/rules.md §2, Joker release (002: "The Joker can't be added to the cards in their hand"): no such entry.
+    event = {"type": "round", "winner": "Ana", "hands": {"Ben": "5C"}, "unreturned_jokers": {"Ben": 1}}
+    code, out, err = replayed(referee, tmp_path, {"players": ["Ana", "Ben"], "events": [event]})
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "event 1: Ben cannot have kept a joker in kaluki" in err and "joker_retrieval_penalty = 0" in err
+
+
+@pytest.mark.parametrize(("laid", "code"), [(1640, 0), (1641, 2)])
+def test_replay_bounds_laid_points_by_the_packs_eight_players_call_for(
+    referee: Runner, tmp_path: Path, laid: int, code: int
+) -> None:
+    # docs/rules.md §1: Rami with 7-8 players plays 4 packs and 8 jokers, 1,640 points in all at salon values.
+    event = {"type": "round", "winner": "Ana", "hands": {name: 5 for name in EIGHT[1:]}, "laid": {"Ben": laid}}
+    done = replayed(referee, tmp_path, {"preset": "rami", "players": EIGHT, "events": [event]})
+    assert done[0] == code, done[2]
+    if code:
+        assert "Ben cannot have laid 1641 points: every card in play counts 1640 in rami" in done[2]
+
+
+def test_replay_counts_laid_points_from_the_cards_laid(referee: Runner, tmp_path: Path) -> None:
+    # docs/rules.md §8, Rami points mode: Alice 95 laid + 55 + 70 + 300 = 520, Bob 30, Cédric 0.
+    alice = ["10H JH QH KH", "4C 4D 4S 4H", "AD 2D 3D", "8S 9S 10S"]
+    event = {
+        "type": "round", "winner": "Alice", "hands": {"Bob": 55, "Cédric": 70}, "rami": "own_cards",
+        "laid_cards": {"Alice": alice, "Bob": ["KS KH KD"]},
+    }  # fmt: skip
+    record = {"preset": "rami", "players": ["Alice", "Bob", "Cédric"], "events": [event]}
+    code, out, err = replayed(referee, tmp_path, record)
+    assert code == 0, err
+    assert {p["name"]: p["score"] for p in json.loads(out)["players"]} == {"Alice": 520, "Bob": 30, "Cédric": 0}
+    event["laid"] = {"Alice": 90}
+    code, out, err = replayed(referee, tmp_path, record)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert 'event 1: Alice\'s laid cards count 95 points, but "laid" gives 90' in err

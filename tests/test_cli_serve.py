@@ -1,6 +1,8 @@
-"""What `referee serve` prints for the phones: the LAN address and its QR code, or plainly that none can reach it.
+"""What `referee serve` prints for the phones: the LAN address and its QR code, or plainly that none can reach it; and
+what it hands the server (referee/server.py): the app, made once, the address, the workers, the trusted proxy.
 
-waitress is not started: what `serve` hands it is kept instead. The machine's interfaces are made up per test.
+granian is not started: what `serve` hands `referee.server.run` is kept instead. The machine's interfaces are made
+up per test. tests/serving/ starts the real thing.
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ def app(tmp_path: Path) -> Flask:
 
 @pytest.fixture
 def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
-    """What `serve` hands waitress (the app and its options)."""
-    import waitress
+    """What `serve` hands the server (the app and its options), and how many apps it made."""
+    handed: dict[str, Any] = {"apps made": 0}
 
-    handed: dict[str, Any] = {}
-    monkeypatch.setattr("referee.cli.create_app", lambda: app)
-    monkeypatch.setattr(waitress, "serve", lambda app, **options: handed.update(app=app, **options))
+    def make() -> Flask:
+        handed["apps made"] += 1
+        return app
+
+    monkeypatch.setattr("referee.cli.create_app", make)
+    monkeypatch.setattr("referee.server.run", lambda app, **options: handed.update(app=app, **options))
     yield handed
 
 
@@ -94,3 +99,38 @@ def test_serve_on_loopback_says_no_phone_can_reach_it_unless_a_proxy_fronts_it(s
     assert "on this machine only: no phone can reach it" in alone.output and "scan" not in alone.output
     proxied = serve("--host", "127.0.0.1", "--trusted-proxy", "127.0.0.1", interfaces=WIFI)
     assert "phones reach it through the proxy at 127.0.0.1" in proxied.output
+
+
+def test_serve_makes_the_app_once_and_hands_the_server_its_workers_and_proxy(
+    serve: Serve, served: dict[str, Any]
+) -> None:
+    options = ["--host", "127.0.0.1", "--port", "8111", "--workers", "2", "--threads", "4", "--trusted-proxy", "::1"]
+    result = serve(*options, interfaces=WIFI)
+    assert served["apps made"] == 1  # migrated and keyed once, before any worker starts
+    handed = {name: served[name] for name in ("host", "port", "workers", "threads", "trusted_proxy")}
+    assert handed == {"host": "127.0.0.1", "port": 8111, "workers": 2, "threads": 4, "trusted_proxy": "::1"}
+    assert "2 processes serve it, each with 4 threads" in result.output
+
+
+def test_serve_runs_one_process_unless_told(serve: Serve, served: dict[str, Any]) -> None:
+    result = serve(interfaces=WIFI)
+    assert served["workers"] == 1 and served["threads"] == 8 and served["trusted_proxy"] is None
+    assert "processes" not in result.output
+
+
+def test_serve_on_an_address_already_taken_says_so_in_one_line(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    def taken(app: Flask, **options: Any) -> None:
+        raise OSError(98, "Address already in use")
+
+    monkeypatch.setattr("referee.cli.create_app", lambda: app)
+    monkeypatch.setattr("referee.server.run", taken)
+    monkeypatch.setattr("referee.network.machine_interfaces", lambda: WIFI)
+    result = CliRunner().invoke(cli, ["serve", "--port", "8111"])
+    assert result.exit_code == 2
+    assert "cannot listen on 0.0.0.0:8111: Address already in use" in result.output
+
+
+def test_serve_refuses_no_workers(serve: Serve, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("referee.network.machine_interfaces", lambda: WIFI)
+    result = CliRunner().invoke(cli, ["serve", "--workers", "0"])
+    assert result.exit_code == 2 and "--workers" in result.output

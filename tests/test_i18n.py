@@ -155,3 +155,16 @@ def test_a_request_in_french_gets_the_rules_in_french(catalog: Catalog, tmp_path
             app.preprocess_request()
             assert str(check_meld(meld, rules).reason) == said
         assert check_meld(meld, rules).reason == "a group holds at most 4 cards"  # the request is over
+
+
+def test_french_typography_a_no_break_space_before_double_punctuation_and_one_apostrophe(catalog: Catalog) -> None:
+    """French writes « Manche 3 : … » with a no-break space before : ; ! ? and one apostrophe (’) on a screen."""
+    wrong = []
+    for message in messages(catalog):
+        for form in forms(message):
+            # placeholders, and the record's own text quoted in "…" (keys, ISO times), are not French prose
+            prose = re.sub(r"\{[^}]*\}|%\(\w+\)s|\"[^\"]*\"", "0", form)
+            spaced = re.search(r"(?:[ \u202f]|[^\W\d_])[:;!?]", prose) or "\u00a0\u00a0" in prose
+            if spaced or re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", prose):
+                wrong.append(form)
+    assert not wrong, "French typography:\n" + "\n".join(wrong)

@@ -63,6 +63,8 @@ def best(
         raise click.UsageError(str(error)) from None
     lines = [f"meld: {' '.join(card.symbol for card in meld)}" for meld in result.melds] or ["no meld"]
     opens = "opens" if result.opens else "does not open"
+    if result.opening is not None and result.opening != result.melds:  # other melds open: say which
+        opens = f"opens with {' | '.join(' '.join(card.symbol for card in meld) for meld in result.opening)}"
     lines.append(
         f"laid {result.laid_value} ({opens}); left {' '.join(c.symbol for c in result.left) or 'nothing'}: "
         f"{result.penalty} penalty points"

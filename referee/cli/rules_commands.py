@@ -57,6 +57,13 @@ def why(rules: RummyRules, rule: str | None) -> str:
     return "" if rule is None else f"\n  rule: {citation(rules, rule)}"
 
 
+def not_opened_option(command: F) -> F:
+    """The `--not-opened` flag of `extend` and `rearrange`: the player has not opened yet, so the answer is no."""
+    return click.option(
+        "--not-opened", is_flag=True, help="The player has not opened yet: only a player who has may touch the table."
+    )(command)
+
+
 def describe_meld(check: MeldCheck, rules: RummyRules) -> str:
     """A meld's check as text: valid or not and why, its kind and value, what each joker stands for."""
     shown = " ".join(card.symbol for card in check.cards)
@@ -140,9 +147,12 @@ def _meld_arguments(texts: Sequence[str], what: str) -> list[tuple[Card, ...]]:
 
 @click.command("extend")
 @table_options
+@not_opened_option
 @click.argument("meld")
 @click.argument("cards", nargs=-1, required=True)
-def extend_command(preset: str, settings: Sequence[str], as_json: bool, meld: str, cards: Sequence[str]) -> None:
+def extend_command(
+    preset: str, settings: Sequence[str], as_json: bool, not_opened: bool, meld: str, cards: Sequence[str]
+) -> None:
     """Add CARDS (or a joker) to MELD, one quoted string of cards already on the table, by a player who has opened."""
     from referee.rules.building import extend_meld
 
@@ -150,7 +160,7 @@ def extend_command(preset: str, settings: Sequence[str], as_json: bool, meld: st
     table = _meld_arguments([meld], "the meld on the table (MELD)")[0]
     added = given_cards(cards, rules)
     try:
-        result = extend_meld(table, added, rules)
+        result = extend_meld(table, added, rules, opened=not not_opened)
     except CardError as error:
         raise click.UsageError(str(error)) from None
     question = f"{' '.join(c.symbol for c in table)} + {' '.join(c.symbol for c in added)}"
@@ -167,10 +177,11 @@ def extend_command(preset: str, settings: Sequence[str], as_json: bool, meld: st
 
 @click.command("rearrange")
 @table_options
+@not_opened_option
 @click.option("--from", "before", multiple=True, required=True, metavar="MELD", help="A meld on the table (repeat).")
 @click.option("--to", "after", multiple=True, required=True, metavar="MELD", help="A meld it becomes (repeat).")
 def rearrange_command(
-    preset: str, settings: Sequence[str], as_json: bool, before: Sequence[str], after: Sequence[str]
+    preset: str, settings: Sequence[str], as_json: bool, not_opened: bool, before: Sequence[str], after: Sequence[str]
 ) -> None:
     """Rearrange the melds on the table (--from, one each) into others (--to, one each), cards from the hand joining."""
     from referee.rules.rearrange import rearrange_melds
@@ -179,11 +190,13 @@ def rearrange_command(
     old = _meld_arguments(before, "--from meld")
     new = _meld_arguments(after, "--to meld")
     try:
-        result = rearrange_melds(old, new, rules)
+        result = rearrange_melds(old, new, rules, opened=not not_opened)
     except CardError as error:
         raise click.UsageError(str(error)) from None
     lines = [f"meld {n}: {describe_meld(check, rules)}" for n, check in enumerate(result.melds, start=1)]
     if result.from_hand:
         lines.append(f"from the hand: {' '.join(card.symbol for card in result.from_hand)}")
+    if result.valid:
+        lines.append(f"laid: {result.laid_points} points")
     lines.append("yes" if result.valid else f"no — {result.reason}{why(rules, result.rule)}")
     answer(result.as_json(), as_json, "\n".join(lines))

@@ -1,4 +1,5 @@
-"""`referee serve`: the app behind a production WSGI server, and the address (and QR code) phones reach it on."""
+"""`referee serve`: the app behind granian (referee/server.py), in one process or several, and the address (and QR
+code) phones reach it on."""
 
 from __future__ import annotations
 
@@ -29,9 +30,6 @@ def _table_addresses(host: str) -> list[str]:
 
 # Every network, by default: the phones at the table reach the app over the LAN (README: what the server exposes).
 EVERY_NETWORK = "0.0.0.0"  # noqa: S104 — serving the LAN is the point; --host 127.0.0.1 keeps it to this machine
-# The headers a reverse proxy (Caddy sends all three; nginx when told to) passes on: the phone's scheme, the host
-# it asked for (so the links the app shows are the public ones) and its address.
-PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-host", "x-forwarded-proto")
 
 
 @click.command("serve")
@@ -44,16 +42,29 @@ PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-host", "x-forwarded-proto")
     metavar="ADDRESS",
     help="Behind a reverse proxy at ADDRESS (e.g. 127.0.0.1): trust its X-Forwarded-Proto, -Host and -For headers.",
 )
-def serve(host: str, port: int, trusted_proxy: str | None) -> None:
-    """Serve the app with a production WSGI server and print the address (and a QR code) for phones."""
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Processes serving the app, on the one database (a whole club on two cores: 2).",
+)
+@click.option(
+    "--threads",
+    default=8,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Threads running the app in each process (each with its own database connection).",
+)
+def serve(host: str, port: int, trusted_proxy: str | None, workers: int, threads: int) -> None:
+    """Serve the app with granian, in WORKERS processes, and print the address (and a QR code) for phones."""
     import segno
-    import waitress
 
-    from referee import cli  # create_app looked up there now: a test hands the command its own app
+    from referee import cli, server  # create_app looked up there now: a test hands the command its own app
     from referee.network import url_host
 
+    # Made here, once, before any worker starts: the database migrated and the secret key made (referee/server.py).
     app = cli.create_app()
-    proxy = {"trusted_proxy": trusted_proxy, "trusted_proxy_headers": PROXY_HEADERS} if trusted_proxy else {}
     here = f"http://127.0.0.1:{port}/"
     urls = [f"http://{address}:{port}/" for address in _table_addresses(host)]
     if not urls and host in (EVERY_NETWORK, "::", ""):
@@ -72,7 +83,9 @@ def serve(host: str, port: int, trusted_proxy: str | None) -> None:
         qr = io.StringIO()
         segno.make(urls[0]).terminal(out=qr, compact=True)
         click.echo(f"Phones at the table can scan this to open {urls[0]}:\n{qr.getvalue()}")
+    if workers > 1:
+        click.echo(f"{workers} processes serve it, each with {threads} threads, on {app.config['DATABASE']}.")
     try:
-        waitress.serve(app, host=host, port=port, threads=8, ident="referee", **proxy)
+        server.run(app, host=host, port=port, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
     except OSError as error:
-        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None

@@ -1,7 +1,7 @@
 """Building on the table: adding cards to a meld already laid (docs/rules.md §2, Adding to the table).
 
-Only a player who has opened builds; these functions assume the player has. The meld after the cards are
-added is checked by `check_meld`, so whatever this module accepts, `check` accepts too.
+Only a player who has opened builds: `extend_meld` is told when the player has not (`opened=False`) and refuses.
+The meld after the cards are added is checked by `check_meld`, so whatever this module accepts, `check` accepts too.
 """
 
 from __future__ import annotations
@@ -54,11 +54,12 @@ class _Layout:
     suit: str
 
 
-def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules) -> Extension:
+def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules, *, opened: bool = True) -> Extension:
     """Whether `added` (cards or a joker from the hand) may be added to `meld`, already on the table.
 
-    A group takes cards of its rank; a run takes cards at either end; the meld after must pass `check`.
-    Cards that cannot all be in play raise `CardError`, as in `check_opening`.
+    A group takes cards of its rank; a run takes cards at either end; the meld after must pass `check`. A player
+    who has not `opened` adds nothing (docs/rules.md §2, Adding to the table). Cards that cannot all be in play
+    raise `CardError`, as in `check_opening`.
 
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
@@ -67,6 +68,8 @@ def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules) 
     (True, '4H 5H 6H 7H 8H', 30)
     >>> extend_meld(parse_cards("5H 6H 7H"), parse_cards("JK"), rummy_rules("rami")).rule
     'joker_can_extend'
+    >>> extend_meld(parse_cards("5H 6H 7H"), parse_cards("8H"), rummy_rules("rami"), opened=False).rule
+    'opening_threshold'
     """
     table, extra = tuple(meld), tuple(added)
     proposed = table + extra
@@ -77,6 +80,8 @@ def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules) 
 
     if not extra:
         return refuse(say("name the cards to add to the meld"))
+    if not opened:
+        return refuse(not_opened(), "opening_threshold")
     on_table = check_meld(table, rules)
     if not on_table.valid:
         return refuse(say("the meld on the table is not valid: {reason}", reason=on_table.reason), on_table.rule)
@@ -101,6 +106,14 @@ def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules) 
         first = next((check for check in checks if check.rule), checks[0])
         return Extension(False, first.cards, reason=first.reason, rule=first.rule)
     return refuse(misfits[0] if misfits else say("these cards cannot be added to this meld"))
+
+
+def not_opened() -> str:
+    """Why a player who has not opened yet may not touch the melds on the table (000, 001), in a player's words."""
+    return say(
+        "only a player who has opened may add to the melds on the table or rearrange them: "
+        "first lay melds worth the points needed to open"
+    )
 
 
 def _barred(after: tuple[Card, ...], rule: str) -> MeldCheck:

@@ -9,11 +9,13 @@ card by card, an ace at its full value, a joker as the card it is written to sta
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from referee.rules.cards import Card, CardError, parse_cards
 from referee.rules.melds import check_meld
+from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, natural_value
 from referee.rules.words import reason_of, say
@@ -70,7 +72,62 @@ def laid_total(text: str, rules: RummyRules) -> int:
     >>> laid_total("9C 9D 9H / 5H 6H 7H JK=8H", rummy_rules("rami"))
     35
     """
-    return sum(laid.value for laid in count_laid(laid_groups(text), rules))
+    return laid_value(laid_groups(text), rules)
+
+
+def laid_value(groups: Sequence[Sequence[Card]], rules: RummyRules) -> int:
+    """The laid points of the groups one player laid; LaidError when one cannot have been laid."""
+    return sum(laid.value for laid in count_laid(groups, rules))
+
+
+def laid_text(groups: Sequence[Sequence[Card]]) -> str:
+    """The groups as the scorer writes them, `/` between two (a declared joker keeps its card: `JK=8D`).
+
+    >>> laid_text(laid_groups("9c 9d 9h / jk=8d"))
+    '9C 9D 9H / JK=8D'
+    """
+    return " / ".join(" ".join(str(card) for card in group) for group in groups)
+
+
+def with_laid_counted(event: Round, rules: RummyRules) -> Round:
+    """A Rami round whose `laid` gives the points of every player whose `laid_cards` it lacks, counted from them.
+
+    Cards that cannot have been laid are left uncounted: checking the round says why (`rummy_rounds.verify_round`).
+
+    >>> from referee.rules.table import rummy_rules
+    >>> event = Round.finished("Ana", {"Ben": 5}, laid_cards={"Ana": laid_groups("9C 9D 9H / 5H 6H 7H")})
+    >>> dict(with_laid_counted(event, rummy_rules("rami")).laid or {})
+    {'Ana': 30}
+    """
+    if rules.game != "rami" or not event.laid_cards:
+        return event
+    laid = dict(event.laid or {})
+    for name, groups in event.laid_cards.items():
+        if name not in laid:
+            try:
+                laid[name] = laid_value(groups, rules)
+            except LaidError:
+                continue
+    return replace(event, laid=MappingProxyType(laid))
+
+
+def laid_cards_refusal(
+    name: str, groups: Sequence[Sequence[Card]], laid: Mapping[str, int], rules: RummyRules
+) -> str | None:
+    """Why `name` cannot have laid `groups` as the round says: cards no player lays, or not the points `laid` gives."""
+    try:
+        counted = laid_value(groups, rules)
+    except LaidError as error:
+        return say("{name}'s laid cards: {reason}", name=name, reason=reason_of(error))
+    given = laid.get(name, 0)
+    if counted == given:
+        return None
+    return say(
+        '{name}\'s laid cards count {counted} points, but "laid" gives {given}',
+        name=name,
+        counted=counted,
+        given=given,
+    )
 
 
 def _count(cards: tuple[Card, ...], rules: RummyRules) -> Laid:

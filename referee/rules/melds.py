@@ -21,7 +21,7 @@ class MeldCheck:
 
     cards: tuple[Card, ...]
     valid: bool
-    kind: str | None = None  # "group" or "run"
+    kind: str | None = None  # "group", "run", or "identity" (with the option `identities`)
     value: int = 0
     jokers: tuple[tuple[Card, ...], ...] = ()  # for each joker in the order given, the cards it may be
     reason: str | None = None
@@ -67,6 +67,8 @@ def check_meld(cards: Sequence[Card], rules: RummyRules) -> MeldCheck:
     meld = tuple(cards)
     try:
         _check_shape(meld, rules)
+        if rules.identities and _copies_of_one_card(meld) and not _has_joker(meld):
+            return MeldCheck(meld, True, "identity", _identity_value(meld, rules))
         readings, refusals = [], []
         for reader in (_group_reading, _run_reading):
             try:
@@ -74,6 +76,10 @@ def check_meld(cards: Sequence[Card], rules: RummyRules) -> MeldCheck:
             except _Refusal as refusal:
                 refusals.append(refusal)
         if not readings:
+            if rules.identities and _copies_of_one_card(meld):  # copies and a joker: no identity, nor a group
+                raise _Refusal(
+                    say("an identity holds copies of one card only: a joker cannot stand in it"), "identities"
+                )
             raise _closest_refusal(meld, rules, *refusals)
     except _Refusal as refusal:
         return MeldCheck(meld, False, reason=refusal.reason, rule=refusal.rule)
@@ -173,6 +179,23 @@ def _group_suits_rule(has_joker: bool, rules: RummyRules) -> tuple[bool, str]:
     if has_joker and rules.group_joker_distinct_suits:
         return True, "group_joker_distinct_suits"
     return False, "group_duplicate_suits"
+
+
+# --- identities (001's variant) ---------------------------------------------------------------------------
+
+
+def _copies_of_one_card(meld: tuple[Card, ...]) -> bool:
+    """Whether the meld's natural cards are all the same card (rank and suit), at least two of them."""
+    naturals = {(card.rank, card.suit) for card in meld if not card.is_joker}
+    return len(naturals) == 1 and sum(not card.is_joker for card in meld) >= 2
+
+
+def _identity_value(meld: tuple[Card, ...], rules: RummyRules) -> int:
+    """An identity, three or more copies of one card (001), counts as a group of its cards (docs/rules.md §2).
+
+    A joker is no copy: an identity holds none, and the caller has made sure of it.
+    """
+    return sum(natural_value(card.rank, rules.meld_values) for card in meld)
 
 
 # --- runs ------------------------------------------------------------------------------------------------

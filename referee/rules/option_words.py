@@ -21,6 +21,7 @@ LABELS: Mapping[str, str] = MappingProxyType(
         "group_max": N_("Most cards in a group"),
         "group_duplicate_suits": N_("A group may hold the same card twice"),
         "group_joker_distinct_suits": N_("No repeated suit in a group with a joker"),
+        "identities": N_("Identities: three copies of one card"),
         "run_min": N_("Fewest cards in a run"),
         "run_max": N_("Most cards in a run"),
         "ace_low": N_("Ace before the 2"),
@@ -69,6 +70,7 @@ CHOICE_WORDS: Mapping[tuple[str, str], str] = MappingProxyType(
         ("meld_values", "salon"): N_("the salon table"),
         ("opening_scope", "turn_total"): N_("all the melds of the turn together"),
         ("opening_scope", "single_meld"): N_("one meld alone"),
+        ("set_joker_release", "any_missing"): N_("by a card of any suit it could stand for"),
         ("set_joker_release", "both_missing"): N_("only by adding both missing suits"),
         ("set_joker_release", "unambiguous"): N_("once the group has four cards"),
         ("hand_values", "penalty"): N_("the penalty table"),
@@ -92,3 +94,26 @@ def choice_said(name: str, value: str) -> str:
     'each meld keeps three of its cards'
     """
     return say(CHOICE_WORDS.get((name, value), value))
+
+
+# Each preset as a player names it (the records and the command line keep the preset's own name).
+PRESET_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "kaluki": N_("Kaluki"),
+        "kaluki-hunt": N_("Kaluki, Hunt or Going Out scoring"),
+        "kaluki-club": N_("Kaluki, club rules"),
+        "rami": N_("Rami"),
+        "rami-elimination": N_("Rami, by elimination"),
+        "kaiser": N_("Kaiser"),
+        "kaiser-pagat": N_("Kaiser, pagat.com scoring"),
+    }
+)
+
+
+def preset_said(name: str) -> str:
+    """A preset's name in a player's words, in the language spoken now (the preset's own name if it has none).
+
+    >>> preset_said("kaluki-club"), preset_said("rami")
+    ('Kaluki, club rules', 'Rami')
+    """
+    return say(PRESET_NAMES.get(name, name))

@@ -194,6 +194,11 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 N_("a group holding a joker never repeats a suit"),
                 N_("002: no repeated suits when it contains a joker"),
             ),
+            _bool(
+                "identities",
+                N_("three or more copies of the same card make a meld, an identity; with packs auto, 4 packs in play"),
+                N_("001's variant: an identity, played with 4 packs"),
+            ),
             _int("run_min", N_("fewest cards in a run (same suit, consecutive)"), "000, 001, 002: 3", 3),
             _int("run_max", N_("most cards in a run"), N_("000: 3 to 8 cards; others: up to 13"), 3),
             _bool("ace_low", N_("the ace may go before the 2 (A 2 3)"), N_("000, 001: the ace is low or high")),
@@ -262,10 +267,11 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _choice(
                 "set_joker_release",
                 N_(
-                    "how a joker is taken from a group: both_missing (only by adding both missing suits) "
-                    "or unambiguous (once the group has four cards)"
+                    "how a joker is taken from a group: any_missing (by a card of any suit it could stand for), "
+                    "both_missing (only by adding both missing suits) or unambiguous (once the group has four cards)"
                 ),
-                N_("002: both missing suits; 001: only without ambiguity"),
+                N_("000: the right card replaces it; 002: both missing suits; 001: only without ambiguity"),
+                "any_missing",
                 "both_missing",
                 "unambiguous",
             ),

@@ -34,13 +34,13 @@ class Preset:
 
 _KALUKI: dict[str, Value] = {
     "packs": 2, "jokers": 4, "hand_size": 13, "min_players": 2, "max_players": 5,
-    "group_max": 4, "group_duplicate_suits": True, "group_joker_distinct_suits": True,
+    "group_max": 4, "group_duplicate_suits": True, "group_joker_distinct_suits": True, "identities": False,
     "run_min": 3, "run_max": 8, "ace_low": True, "ace_high": True, "ace_wraps": True,
     "max_jokers_per_meld": None, "joker_can_extend": True,
     "table_rearrange": "keep_three", "distinct_melds": True,
     "meld_values": "penalty", "joker_meld_value": 15,
     "opening_threshold": 40, "opening_scope": "turn_total", "all_in_one_exempt": True,
-    "set_joker_release": "both_missing", "joker_retrieval_penalty": 0,
+    "set_joker_release": "any_missing", "joker_retrieval_penalty": 0,
     "hand_values": "penalty", "scoring": "penalty",
     "all_in_one_multiplier": 1, "hunt_reward": 0, "going_out_reward": 0,
     "elimination_threshold": 150, "elimination_inclusive": True, "target": None,
@@ -50,12 +50,12 @@ _KALUKI: dict[str, Value] = {
 _HUNT = _KALUKI | {
     "max_players": 4, "run_max": 13, "ace_wraps": False, "meld_values": "face", "joker_meld_value": "represented",
     "all_in_one_multiplier": 2, "hunt_reward": 40, "going_out_reward": 20,
-    "table_rearrange": "no", "distinct_melds": False,
+    "table_rearrange": "no", "distinct_melds": False, "set_joker_release": "both_missing",
 }  # fmt: skip
 _CLUB = _KALUKI | {
     "jokers": 2, "max_players": 6, "group_duplicate_suits": False, "run_max": 13, "ace_wraps": False,
     "meld_values": "face", "joker_meld_value": "represented", "elimination_inclusive": False, "ante": 5,
-    "table_rearrange": "no", "distinct_melds": False,
+    "table_rearrange": "no", "distinct_melds": False, "set_joker_release": "both_missing",
 }  # fmt: skip
 _RAMI_BASE = {
     name: value for name, value in _KALUKI.items()

@@ -1,24 +1,28 @@
 """Rearranging the melds on the table (docs/rules.md §2, Adding to the table; option `table_rearrange`).
 
-`keep_three` (000): each meld keeps at least three of its cards and every meld stays valid. `manipulation`
-(001): melds may be split, merged or trimmed, but the melds left at the end of the turn must all be valid,
-else the player pays the same penalty as for a joker taken back (`joker_retrieval_penalty`). Only a player
-who has opened rearranges; this module assumes the player has.
+`keep_three` (000): each meld keeps at least three of its cards together in a meld after (several may keep
+theirs in the same one, a merge) and every meld stays valid. `manipulation` (001): melds may be split, merged or
+trimmed, but the melds left at the end of the turn must all be valid, else the player pays the same penalty as for
+a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld (`joker_can_extend = no`), a
+joker taken from one meld forms a new one, never one already on the table made bigger (001). Only a player who has
+opened rearranges: `rearrange_melds` is told when the player has not (`opened=False`) and refuses.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import Card, canonical, check_pack_limits
+from referee.rules.building import not_opened
+from referee.rules.cards import JOKER, Card, canonical, check_pack_limits
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.table import RummyRules
 from referee.rules.words import say
 
 KEPT = 3  # 000: "à condition qu'il conserve au moins trois cartes de ce groupe"
+JOKER_KEY = canonical([JOKER])[0]
 
 
 @dataclass(frozen=True)
@@ -31,30 +35,36 @@ class Rearrangement:
     reason: str | None = None
     rule: str | None = None
     penalty: int = 0  # manipulation: the points a player leaving the table so pays
+    laid_points: int = 0  # what the move lays (001): the melds' value after less their value before; 0 when refused
 
     def as_json(self) -> dict[str, Any]:
-        """The answer as JSON: `valid`, `melds` (each a `check` object), `from_hand`, `reason`, `penalty`."""
+        """The `rearrange` object of docs/formats.md: `valid`, `melds` (each a `check`), `from_hand`, `reason`, …"""
         return {
             "valid": self.valid,
             "melds": [check.as_json() for check in self.melds],
             "from_hand": canonical(self.from_hand),
             "reason": self.reason,
             "penalty": self.penalty,
+            "laid_points": self.laid_points,
         }
 
 
 def rearrange_melds(
-    before: Sequence[Sequence[Card]], after: Sequence[Sequence[Card]], rules: RummyRules
+    before: Sequence[Sequence[Card]], after: Sequence[Sequence[Card]], rules: RummyRules, *, opened: bool = True
 ) -> Rearrangement:
     """Whether the melds `before` on the table may become the melds `after` (cards from the hand may join them).
+
+    What the move lays (`laid_points`, 001) is the cards from the hand, each at its value where it is laid, and the
+    cards moved on the table, each at the difference between its value after and before: the value of the melds
+    after less that of the melds before.
 
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
     >>> table = [parse_cards("6S 7S 8S 9S 10S")]
     >>> split = [parse_cards("6S 7S 8S"), parse_cards("8S 9S 10S")]
     >>> answer = rearrange_melds(table, split, rummy_rules("kaluki"))
-    >>> answer.valid, [str(card) for card in answer.from_hand]
-    (True, ['8S'])
+    >>> answer.valid, [str(card) for card in answer.from_hand], answer.laid_points
+    (True, ['8S'], 8)
     >>> rearrange_melds(table, split, rummy_rules("kaluki-club")).rule
     'table_rearrange'
     """
@@ -71,8 +81,10 @@ def rearrange_melds(
         return refuse(say("the melds on the table cannot be rearranged under these rules"), "table_rearrange")
     if not old or not new:
         return refuse(say("name the melds on the table and the melds they would become"))
-    for number, meld in enumerate(old, start=1):
-        check = check_meld(meld, rules)
+    if not opened:
+        return refuse(not_opened(), "opening_threshold")
+    on_table = [check_meld(meld, rules) for meld in old]
+    for number, (meld, check) in enumerate(zip(old, on_table, strict=True), start=1):
         if not check.valid:
             reason = say(
                 "meld {number} on the table ({cards}) is not valid: {reason}",
@@ -100,6 +112,15 @@ def rearrange_melds(
                 reason=check.reason,
             )
             return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
+    completed = None if rules.joker_can_extend else _completed_with_a_joker(old, new)
+    if completed is not None:
+        reason = say(
+            "meld {number} after ({cards}) completes a meld already on the table with a joker taken from "
+            "another: a joker taken back forms a new meld",
+            number=completed + 1,
+            cards=_shown(new[completed]),
+        )
+        return refuse(_costing(reason, cost), "joker_can_extend", cost)
     if rules.table_rearrange == "keep_three":
         broken = _unkept(old, new)
         if broken is not None:
@@ -109,7 +130,8 @@ def rearrange_melds(
                 cards=_shown(old[broken]),
             )
             return refuse(reason, "table_rearrange")
-    return Rearrangement(True, checks, hand)
+    laid = sum(check.value for check in checks) - sum(check.value for check in on_table)
+    return Rearrangement(True, checks, hand, laid_points=laid)
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -140,27 +162,105 @@ def _costing(reason: str, cost: int) -> str:
     return say("{reason}; left so at the end of the turn, it costs {points} points", reason=reason, points=cost)
 
 
-def _unkept(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
-    """The first meld on the table that cannot keep three of its cards in a meld of its own after, if one cannot.
+def _completed_with_a_joker(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
+    """The first meld after that makes melds on the table bigger with a joker taken from another meld, if one does.
 
-    Each meld on the table needs a meld after (a different one for each) sharing at least three of its cards:
-    a matching found by augmenting paths.
+    A meld after holding every card of some melds on the table is those melds completed (001: "compléter une
+    combinaison déjà existante"): it holds no more jokers than they held. Any other meld after is a new meld.
     """
-    shares = [
-        [j for j, later in enumerate(new) if sum((_physical(meld) & _physical(later)).values()) >= KEPT] for meld in old
-    ]
-    owner: dict[int, int] = {}
+    for number, later in enumerate(new):
+        rest, jokers, completes = _physical(later), 0, False
+        for meld in old:
+            cards = _physical(meld)
+            if not cards - rest:  # every card of that meld is in this one
+                rest, jokers, completes = rest - cards, jokers + cards[JOKER_KEY], True
+        if completes and _physical(later)[JOKER_KEY] > jokers:
+            return number
+    return None
 
-    def claim(i: int, seen: set[int]) -> bool:
-        for j in shares[i]:
-            if j not in seen:
-                seen.add(j)
-                if j not in owner or claim(owner[j], seen):
-                    owner[j] = i
-                    return True
+
+def _unkept(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
+    """The first meld on the table that cannot keep three of its cards together in one meld after, if one cannot.
+
+    Several melds on the table may keep theirs in the same meld after (merged runs), but a card is kept once:
+    two melds keep the same card in one meld after only where it holds that card twice.
+    """
+    holds, rooms = [_physical(meld) for meld in old], [_physical(later) for later in new]
+    choices = [[j for j, room in enumerate(rooms) if sum((hold & room).values()) >= KEPT] for hold in holds]
+    alone = next((i for i, where in enumerate(choices) if not where), None)
+    if alone is not None or _all_kept(holds, choices, rooms):
+        return alone
+    return next(count - 1 for count in range(1, len(old) + 1) if not _all_kept(holds[:count], choices, rooms))
+
+
+def _all_kept(holds: list[Counter[str]], choices: list[list[int]], rooms: list[Counter[str]]) -> bool:
+    """Whether each meld on the table (`holds`) keeps three of its cards in one of its `choices` of meld after.
+
+    A search over which meld after each one keeps its cards in; two melds holding the same cards are tried in
+    one order only.
+    """
+    kept_in: list[int] = []
+
+    def place(i: int) -> bool:
+        if i == len(holds):
+            return True
+        twin = next((kept_in[t] for t in range(i - 1, -1, -1) if holds[t] == holds[i]), 0)
+        for j in choices[i]:
+            if j < twin:
+                continue
+            kept_in.append(j)
+            together = [holds[t] for t, where in enumerate(kept_in) if where == j]
+            if _fits(together, rooms[j]) and place(i + 1):
+                return True
+            kept_in.pop()
         return False
 
-    for i in range(len(old)):
-        if not claim(i, set()):
-            return i
-    return None
+    return place(0)
+
+
+Node = tuple[str, int | str]
+
+
+def _fits(holds: list[Counter[str]], room: Counter[str]) -> bool:
+    """Whether the melds `holds` can each keep three of their cards in one meld after holding `room`, no card twice.
+
+    A flow: three from each meld, through the cards it holds, to the meld after, each card as often as it holds it.
+    """
+    capacity: Counter[tuple[Node, Node]] = Counter()
+    for i, hold in enumerate(holds):
+        capacity[("start", ""), ("meld", i)] = KEPT
+        for key, count in hold.items():
+            capacity[("meld", i), ("card", key)] = min(count, room[key])
+    for key, count in room.items():
+        capacity[("card", key), ("end", "")] = count
+    return _max_flow(capacity, ("start", ""), ("end", "")) == KEPT * len(holds)
+
+
+def _max_flow(capacity: Counter[tuple[Node, Node]], source: Node, sink: Node) -> int:
+    """The most that flows from `source` to `sink` through edges of the given `capacity` (shortest paths first)."""
+    residual = Counter(capacity)
+    links: dict[Node, set[Node]] = {}
+    for start, end in capacity:
+        links.setdefault(start, set()).add(end)
+        links.setdefault(end, set()).add(start)
+    flow = 0
+    while True:
+        came_from: dict[Node, Node | None] = {source: None}
+        queue = deque([source])
+        while queue and sink not in came_from:
+            here = queue.popleft()
+            for there in links.get(here, ()):
+                if there not in came_from and residual[here, there] > 0:
+                    came_from[there] = here
+                    queue.append(there)
+        if sink not in came_from:
+            return flow
+        path, node = [], sink
+        while (before := came_from[node]) is not None:
+            path.append((before, node))
+            node = before
+        push = min(residual[edge] for edge in path)
+        for start, end in path:
+            residual[start, end] -= push
+            residual[end, start] += push
+        flow += push

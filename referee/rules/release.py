@@ -40,8 +40,10 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
     >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki")).released
+    True
+    >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki-hunt")).released
     False
-    >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D 9C"), rummy_rules("kaluki")).released
+    >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D 9C"), rummy_rules("kaluki-hunt")).released
     True
     """
     check = check_meld(meld, rules)
@@ -95,6 +97,8 @@ def _release_from_group(meld: tuple[Card, ...], offered: list[Card], rules: Rumm
     rule = "set_joker_release"
     if not mine:
         return Release(False, say("the joker here is {cards}, and you hold none of them", cards=could))
+    if rules.set_joker_release == "any_missing":
+        return _release_any_missing(mine, missing, jokers, must)
     if rules.set_joker_release == "both_missing":
         if jokers == 1 and len(meld) >= 4:
             return Release(False, say("this group is closed (four cards): its joker can never be taken"), rule=rule)
@@ -133,3 +137,22 @@ def _release_from_group(meld: tuple[Card, ...], offered: list[Card], rules: Rumm
         other=other,
     )
     return Release(False, reason, rule=rule)
+
+
+def _release_any_missing(mine: list[Card], missing: list[Card], jokers: int, must: str) -> Release:
+    """000: "lorsque la bonne carte arrive", a card of any suit the joker could stand for takes its place."""
+    rule, could = "set_joker_release", or_list(card.symbol for card in missing)
+    if jokers > 1 and len(mine) > 1:
+        taking = mine[:jokers]
+        reason = say(
+            "your {cards} take the places of the jokers, which could each be {could}",
+            cards=and_list(card.symbol for card in taking),
+            could=could,
+        )
+        return Release(True, reason, None, tuple(taking), must, rule)
+    card = mine[0]
+    if len(missing) == 1:
+        reason = say("the joker can only be {card}: your {card} takes its place", card=card.symbol)
+    else:
+        reason = say("the joker could be {could}: your {card} takes its place", could=could, card=card.symbol)
+    return Release(True, reason, card, (card,), must, rule)

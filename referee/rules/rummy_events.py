@@ -15,6 +15,7 @@ from referee.rules.game import Kind
 from referee.rules.words import N_, say
 
 Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
+LaidCards = tuple[tuple[Card, ...], ...]  # what a player laid in a round, one meld (or cards added to one) at a time
 
 
 class Finish(StrEnum):
@@ -38,6 +39,10 @@ def _empty() -> Mapping[str, int]:
     return MappingProxyType({})
 
 
+def _nothing_laid() -> Mapping[str, LaidCards]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class Round:
     """A round won by `winner`, with the hand of every other player still in."""
@@ -48,6 +53,7 @@ class Round:
     rami: str | None = None  # Rami: "with_table" or "own_cards"
     laid: Mapping[str, int] | None = None  # Rami: points each player laid this round (None: not given)
     unreturned_jokers: Mapping[str, int] = field(default_factory=_empty)  # jokers taken back and not replayed
+    laid_cards: Mapping[str, LaidCards] = field(default_factory=_nothing_laid)  # Rami: the cards behind `laid`
     kind = Kind.ROUND
 
     @classmethod
@@ -58,8 +64,10 @@ class Round:
         finish: Finish = Finish.OUT,
         laid: Mapping[str, int] | None = None,
         unreturned_jokers: Mapping[str, int] | None = None,
+        laid_cards: Mapping[str, LaidCards] | None = None,
     ) -> Round:
-        """A round as a scorer enters it: the winner, how they went out, the hands, and Rami's laid points."""
+        """A round as a scorer enters it: the winner, how they went out, the hands, and Rami's laid points (with the
+        cards they were counted from, where the scorer entered cards)."""
         rami = finish if finish in RAMI_KINDS else None
         return cls(
             winner,
@@ -68,6 +76,7 @@ class Round:
             rami,
             None if laid is None else MappingProxyType(dict(laid)),
             MappingProxyType(dict(unreturned_jokers or {})),
+            MappingProxyType({name: tuple(map(tuple, groups)) for name, groups in (laid_cards or {}).items()}),
         )
 
     @property
@@ -90,6 +99,10 @@ class Round:
             data["rami"] = self.rami
         if self.laid is not None:
             data["laid"] = dict(self.laid)
+        if self.laid_cards:  # a declared joker keeps its card: added to a meld on its own, it counts as that card
+            data["laid_cards"] = {
+                name: [[str(card) for card in group] for group in groups] for name, groups in self.laid_cards.items()
+            }
         if self.unreturned_jokers:
             data["unreturned_jokers"] = dict(self.unreturned_jokers)
         return data
@@ -131,7 +144,7 @@ class Reshuffle:
 
 RummyEvent = Round | Void | Buyback | Reshuffle
 _KEYS = {
-    "round": {"type", "winner", "hands", "all_in_one", "rami", "laid", "unreturned_jokers"},
+    "round": {"type", "winner", "hands", "all_in_one", "rami", "laid", "laid_cards", "unreturned_jokers"},
     "void": {"type"},
     "buyback": {"type", "player"},
     "reshuffle": {"type"},
@@ -181,6 +194,7 @@ def _round_from_json(data: Mapping[str, Any], position: int) -> Round:
         None if rami is None else Finish(rami),
         None if laid is None else _points(laid, "laid", position),
         _points(data.get("unreturned_jokers", {}), "unreturned_jokers", position),
+        _laid_cards(data.get("laid_cards", {}), position),
     )
 
 
@@ -224,3 +238,34 @@ def _points(value: Any, key: str, position: int) -> Mapping[str, int]:
             position, say('"{key}" gives each player a whole number, like {example}', key=key, example='{"Ana": 90}')
         )
     return MappingProxyType({_name(name, "player", position): n for name, n in value.items()})
+
+
+_LAID_CARDS_EXAMPLE = '{"Ana": [["9C", "9D", "9H"], "5H 6H 7H", ["AS"]]}'
+
+
+def _laid_cards(value: Any, position: int) -> Mapping[str, LaidCards]:
+    """`laid_cards`: for each player, what they laid, one meld (or the cards added to one) at a time."""
+    shape = say(
+        '"laid_cards" gives each player a list of what they laid, each meld as cards, like {example}',
+        example=_LAID_CARDS_EXAMPLE,
+    )
+    if not isinstance(value, Mapping):
+        raise EventError(position, shape)
+    laid: dict[str, LaidCards] = {}
+    for name, groups in value.items():
+        player = _name(name, "player", position)
+        if not isinstance(groups, list):
+            raise EventError(position, shape)
+        read = []
+        for group in groups:
+            if not (isinstance(group, str) or (isinstance(group, list) and all(isinstance(c, str) for c in group))):
+                raise EventError(position, shape)
+            try:
+                cards = parse_cards(group)
+            except CardError as error:
+                raise EventError(position, say("{name}'s laid cards: {error}", name=player, error=error)) from None
+            if not cards:
+                raise EventError(position, say("{name}'s laid cards list a meld with no card", name=player))
+            read.append(cards)
+        laid[player] = tuple(read)
+    return MappingProxyType(laid)

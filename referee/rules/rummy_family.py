@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.game import Chips, counted
+from referee.rules.laid import with_laid_counted
 from referee.rules.options import OptionError, Value
 from referee.rules.presets import Preset
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame
-from referee.rules.rummy_events import RummyEvent, rummy_event_from_json
+from referee.rules.rummy_events import Round, RummyEvent, rummy_event_from_json
 from referee.rules.table import Rules, RummyRules, Scoring
 from referee.rules.words import say
 
@@ -85,11 +86,17 @@ def start_rummy(record: GameRecord) -> RummyGame:
 
 
 def read_rummy_event(data: object, position: int, record: GameRecord) -> RummyEvent:
-    """One entry of a rummy record read as its event; UnreadableEvent says why it is none."""
+    """One entry of a rummy record read as its event; UnreadableEvent says why it is none.
+
+    A Rami round's laid points are counted from its `laid_cards` where `laid` does not give them.
+    """
     try:
-        return rummy_event_from_json(data, position)
+        event = rummy_event_from_json(data, position)
     except EventError as error:  # rummy_events says EventError for an entry it cannot read
         raise UnreadableEvent(error.position, error.reason) from None
+    if isinstance(event, Round) and event.laid_cards:
+        return with_laid_counted(event, only_rummy(record.rules, record.preset))
+    return event
 
 
 def no_dealer(event: AnyEvent) -> str | None:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from referee.rules.cards import CardError, check_pack_limits
 from referee.rules.events import EventError
-from referee.rules.rummy_events import RAMI_KINDS, Finish, Hand, Round
+from referee.rules.laid import laid_cards_refusal
+from referee.rules.rummy_events import RAMI_KINDS, Finish, Hand, LaidCards, Round
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import costliest_hand, most_cards_held, most_laid, penalty
 from referee.rules.words import say
@@ -66,8 +67,7 @@ def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None =
     if len(hand) <= most_cards_held(rules):
         return None
     return say(
-        "{name}'s hand has {count} cards: a player holds at most {most} in {preset} (hand_size {dealt} and the card "
-        "drawn)",
+        "{name}'s hand has {count} cards: a player holds at most {most} in {preset} ({dealt} dealt and the card drawn)",
         name=name,
         count=len(hand),
         most=most_cards_held(rules),
@@ -80,7 +80,7 @@ def verify_round(rules: RummyRules, seats: Sequence[str], still_in: Sequence[str
     """Raise EventError unless `event` can be the next round of a game of `seats` with `still_in` playing."""
     names = set(seats)
     laid = event.laid or {}
-    for name in (event.winner, *event.hands, *laid, *event.unreturned_jokers):
+    for name in (event.winner, *event.hands, *laid, *event.laid_cards, *event.unreturned_jokers):
         if name not in names:
             raise EventError(position, say("{name} is not a player in this game", name=name))
     if event.winner not in still_in:
@@ -95,7 +95,7 @@ def verify_round(rules: RummyRules, seats: Sequence[str], still_in: Sequence[str
         raise EventError(
             position, say("no hand for {names}: every player still in needs one", names=", ".join(missing))
         )
-    for name in (*laid, *event.unreturned_jokers):
+    for name in (*laid, *event.laid_cards, *event.unreturned_jokers):
         if name not in still_in:
             raise EventError(position, say("{name} is out of the game and played no part in this round", name=name))
     for name, hand in event.hands.items():
@@ -105,10 +105,15 @@ def verify_round(rules: RummyRules, seats: Sequence[str], still_in: Sequence[str
     _verify_laid(rules, event, len(seats), position)
     _verify_kind(rules, event, position)
     cards = [card for hand in event.hands.values() if not isinstance(hand, int) for card in hand]
+    # A natural card is laid once and stays on the table; a joker may be taken back and laid again: not counted.
+    laid_naturals = [card for groups in event.laid_cards.values() for group in groups for card in group]
+    cards += [card for card in laid_naturals if not card.is_joker]
     players = len(seats)
     try:
         check_pack_limits(cards, rules.pack_count(players), rules.joker_count(players))
     except CardError as error:
+        if laid_naturals:
+            raise EventError(position, say("across the round's hands and laid cards, {error}", error=error)) from None
         raise EventError(position, say("across the round's hands, {error}", error=error)) from None
 
 
@@ -126,6 +131,10 @@ def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:
     if rules.game == "rami":
         if event.all_in_one:
             raise EventError(position, say('a Rami round marks a rami with "rami", not "all_in_one"'))
+        for name, groups in event.laid_cards.items():  # the cards laid give the points `laid` says
+            refusal = laid_cards_refusal(name, groups, event.laid or {}, rules)
+            if refusal:
+                raise EventError(position, refusal)
         if rules.scoring == Scoring.POINTS and event.laid is None:
             raise EventError(position, say('points mode needs "laid": the points each player laid this round'))
     else:
@@ -133,6 +142,8 @@ def _verify_kind(rules: RummyRules, event: Round, position: int) -> None:
             raise EventError(position, say('a Kaluki round marks a kaluki with "all_in_one", not "rami"'))
         if event.laid is not None:
             raise EventError(position, say('laid points ("laid") belong to Rami rounds'))
+        if event.laid_cards:
+            raise EventError(position, say('laid cards ("laid_cards") belong to Rami rounds'))
 
 
 def _nobody_else_laid(event: Round, still_in: Sequence[str]) -> bool:
@@ -225,7 +236,15 @@ class RoundShape:
         )
 
     def kept_refusal(self, name: str, count: int) -> str | None:
-        """Why `name` cannot have kept `count` jokers: more than are in play; None when they can."""
+        """Why `name` cannot have kept `count` jokers: more than are in play, or any where keeping one costs nothing
+        (no `joker_retrieval_penalty`: a joker taken back is melded again that turn, 002); None when they can."""
+        if count and not self.kept_jokers:
+            return say(
+                "{name} cannot have kept a joker in {preset}: a joker taken back is melded again in the same turn "
+                "and never goes into the hand (joker_retrieval_penalty = 0)",
+                name=name,
+                preset=self.preset,
+            )
         if count <= self.most_kept_jokers:
             return None
         return say(
@@ -242,12 +261,20 @@ class RoundShape:
         finish: Finish = Finish.OUT,
         laid: Typed | None = None,
         kept: Typed | None = None,
+        laid_cards: Mapping[str, LaidCards] | None = None,
     ) -> Round:
-        """The round as the scorer entered it: what was typed for laid points and jokers kept, read by the rules.
+        """The round as the scorer entered it: what was typed for laid points and jokers kept, read by the rules, and
+        the cards each laid where the scorer entered cards (`laid` holds the points they count).
 
+        >>> from referee.rules.cards import parse_cards
         >>> from referee.rules.table import rummy_rules
         >>> shape = RoundShape.of(rummy_rules("rami"), 2)
         >>> shape.round("Ana", {"Ben": 25}, laid={"Ana": 60, "Ben": None}).as_json()
         {'type': 'round', 'winner': 'Ana', 'hands': {'Ben': 25}, 'laid': {'Ana': 60}}
+        >>> tapped = shape.round("Ana", {"Ben": 25}, laid={"Ana": 15}, laid_cards={"Ana": [parse_cards("9C 9D 9H")]})
+        >>> tapped.as_json()["laid"], tapped.as_json()["laid_cards"]
+        ({'Ana': 15}, {'Ana': [['9C', '9D', '9H']]})
         """
-        return Round.finished(winner, hands, finish, self.laid(laid or {}), self.kept(kept or {}))
+        counted = self.laid(laid or {})
+        cards = {name: groups for name, groups in (laid_cards or {}).items() if counted and name in counted}
+        return Round.finished(winner, hands, finish, counted, self.kept(kept or {}), cards)

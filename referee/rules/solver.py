@@ -14,12 +14,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from operator import itemgetter
 from typing import Any
 
 from referee.rules.cards import JOKER, Card, canonical
-from referee.rules.solver_melds import FIELD, Kinds, Meld, count_kinds, fields, hand_melds, joker_values
+from referee.rules.solver_melds import (
+    FIELD,
+    Kinds,
+    Meld,
+    OutOfTime,
+    count_kinds,
+    fields,
+    hand_melds,
+    joker_values,
+    state_masks,
+)
+from referee.rules.solver_opening import opening_melds
 from referee.rules.table import RummyRules
 from referee.rules.values import most_cards_arranged, most_cards_held
 from referee.rules.words import say
@@ -44,17 +54,19 @@ class SearchTooLong(SolverError):
 
 @dataclass(frozen=True)
 class Arrangement:
-    """The melds to lay, their value, whether they open, the cards left with their penalty, and the whole hand's."""
+    """The melds to lay, their value, whether the hand can open, the cards left with their penalty, the whole hand's,
+    and melds of the hand that open in one turn (None when none do)."""
 
     melds: tuple[tuple[Card, ...], ...]
     laid_value: int
-    opens: bool
+    opens: bool  # some melds of the hand open: not always `melds`, which may lay twins or split a run
     left: tuple[Card, ...]
     penalty: int
     hand_penalty: int = 0  # what the whole hand costs if the round ends before these melds are laid
+    opening: tuple[tuple[Card, ...], ...] | None = None  # melds that open in one turn; `melds` (a twin once) if they do
 
     def as_json(self) -> dict[str, Any]:
-        """The `best` object of docs/formats.md, and `hand_penalty`: the whole hand's penalty today."""
+        """The `best` object of docs/formats.md, with `hand_penalty` (the whole hand's penalty today) and `opening`."""
         return {
             "melds": [canonical(meld) for meld in self.melds],
             "laid_value": self.laid_value,
@@ -62,6 +74,7 @@ class Arrangement:
             "left": canonical(self.left),
             "penalty": self.penalty,
             "hand_penalty": self.hand_penalty,
+            "opening": None if self.opening is None else [canonical(meld) for meld in self.opening],
         }
 
 
@@ -79,6 +92,9 @@ def best_arrangement(
     >>> best = best_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"))
     >>> best.laid_value, best.opens, [str(c) for c in best.left], best.penalty, best.hand_penalty
     (54, True, ['KC'], 10, 64)
+    >>> twins = best_arrangement(parse_cards("JK 10C 9C 9C JK 10C"), rummy_rules("kaluki"))  # distinct_melds
+    >>> twins.laid_value, twins.opens, [[str(c) for c in meld] for meld in twins.opening or ()]
+    (68, True, [['JK', 'JK', '9C', '10C']])
     """
     if minimise not in OBJECTIVES:
         raise ValueError(f"minimise takes {' or '.join(OBJECTIVES)}, not {minimise!r}")
@@ -88,9 +104,10 @@ def best_arrangement(
     melds = hand_melds(kinds, jokers, rules)
     try:
         chosen = _Search(kinds, jokers, melds, rules, minimise == "value").run(deadline)
-    except _OutOfTime:
+        opening = opening_melds(kinds, jokers, melds, chosen, rules, deadline)
+    except OutOfTime:
         raise too_long(budget or 0) from None
-    return _arrangement(kinds, jokers, chosen, rules)
+    return _arrangement(kinds, jokers, chosen, opening, rules)
 
 
 def verify_hand_size(cards: int, rules: RummyRules) -> None:
@@ -131,7 +148,7 @@ class _Search:
 
     def __init__(self, kinds: Kinds, jokers: int, melds: list[Meld], rules: RummyRules, by_value: bool) -> None:
         size = len(kinds.cards)
-        self.unit, self.guard, self.naturals = _fields_of(size)
+        self.unit, self.guard, self.naturals = state_masks(size)
         joker_pen, joker_top = joker_values(rules)
         # One integer scores a meld: the objective, then the other criterion below it (`scale` exceeds its sum).
         scale = sum(max(p, t) * n for p, t, n in zip(kinds.penalty, kinds.top, kinds.counts, strict=True))
@@ -164,7 +181,7 @@ class _Search:
                 options.sort(key=itemgetter(1), reverse=True)
 
     def run(self, deadline: float | None) -> list[Meld]:
-        """The melds of the best arrangement, by their lowest card; `_OutOfTime` past `deadline`."""
+        """The melds of the best arrangement, by their lowest card; `OutOfTime` past `deadline`."""
         memo: dict[int, int] = {}
         picks: dict[int, tuple[int, Meld]] = {}
         unit, guard, naturals, by_anchor, weight = self.unit, self.guard, self.naturals, self.by_anchor, self.weight
@@ -182,7 +199,7 @@ class _Search:
                 if not countdown[0]:
                     countdown[0] = _CHECK_EVERY
                     if clock() > deadline:
-                        raise _OutOfTime
+                        raise OutOfTime
             anchor = ((state & -state).bit_length() - 1) // FIELD
             best, pick = -1, None
             for delta, gain, cut, meld in by_anchor[anchor]:
@@ -201,7 +218,7 @@ class _Search:
             return best
 
         if deadline is not None and clock() > deadline:  # listing the melds took the whole budget
-            raise _OutOfTime
+            raise OutOfTime
         solve(self.start, self.bound)
         chosen, state = [], self.start
         while state & naturals:
@@ -214,29 +231,9 @@ class _Search:
         return chosen
 
 
-@cache
-def _fields_of(size: int) -> tuple[tuple[int, ...], int, int]:
-    """For a hand of `size` kinds: one card of each kind as a state, every field's guard bit, the kinds' fields."""
-    unit = tuple(1 << (FIELD * n) for n in range(size))
-    return unit, sum(1 << (FIELD * n + FIELD - 1) for n in range(size + 1)), (1 << (FIELD * size)) - 1
-
-
-def _opening_value(melds: Sequence[tuple[Card, ...]], values: Sequence[int], rules: RummyRules) -> int:
-    """What these melds reach towards the opening, as `check_opening` counts it: with `distinct_melds`, a meld
-    holding the same cards as another is laid in a later turn, so it counts once."""
-    if rules.distinct_melds:
-        seen: dict[tuple[str, ...], int] = {}
-        for meld, value in zip(melds, values, strict=True):
-            seen.setdefault(tuple(sorted(str(card) for card in meld)), value)
-        values = list(seen.values())
-    return max(values, default=0) if rules.opening_scope == "single_meld" else sum(values)
-
-
-class _OutOfTime(Exception):
-    """Raised deep in the search when the clock passes the deadline; turned into `SearchTooLong` at the top."""
-
-
-def _arrangement(kinds: Kinds, jokers: int, chosen: Sequence[Meld], rules: RummyRules) -> Arrangement:
+def _arrangement(
+    kinds: Kinds, jokers: int, chosen: Sequence[Meld], opening: Sequence[Meld] | None, rules: RummyRules
+) -> Arrangement:
     left = list(kinds.counts)
     for kind, n in fields(sum(meld.takes for meld in chosen), len(left)):
         left[kind] -= n
@@ -244,8 +241,9 @@ def _arrangement(kinds: Kinds, jokers: int, chosen: Sequence[Meld], rules: Rummy
     remaining = tuple(card for card, n in zip(kinds.cards, left, strict=True) for _ in range(n))
     values = [meld.value for meld in chosen]
     melds = tuple(meld.cards(kinds.cards) for meld in chosen)
-    opens = bool(melds) and _opening_value(melds, values, rules) >= rules.opening_threshold
+    opens = opening is not None
     joker_cost = joker_values(rules)[0]
     penalty = sum(c * n for c, n in zip(kinds.penalty, left, strict=True)) + joker_cost * jokers_left
     whole = sum(c * n for c, n in zip(kinds.penalty, kinds.counts, strict=True)) + joker_cost * jokers
-    return Arrangement(melds, sum(values), opens, remaining + (JOKER,) * jokers_left, penalty, whole)
+    laid = None if opening is None else tuple(meld.cards(kinds.cards) for meld in opening)
+    return Arrangement(melds, sum(values), opens, remaining + (JOKER,) * jokers_left, penalty, whole, laid)

@@ -54,6 +54,17 @@ class Meld(NamedTuple):
         return tuple(JOKER if kind < 0 else kinds[kind] for kind in self.layout(kinds))
 
 
+class OutOfTime(Exception):
+    """Raised deep in a search when the clock passes the deadline; the solver turns it into `SearchTooLong`."""
+
+
+@cache
+def state_masks(size: int) -> tuple[tuple[int, ...], int, int]:
+    """For a hand of `size` kinds: one card of each kind as a state, every field's guard bit, the kinds' fields."""
+    unit = tuple(1 << (FIELD * n) for n in range(size))
+    return unit, sum(1 << (FIELD * n + FIELD - 1) for n in range(size + 1)), (1 << (FIELD * size)) - 1
+
+
 def fields(takes: int, kinds: int) -> Iterator[tuple[int, int]]:
     """Each kind `takes` holds some of, and how many, in order (the jokers' field, after the `kinds`, left out).
 

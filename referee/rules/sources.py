@@ -9,16 +9,80 @@ file has it (its suits lost as `?` included), the gloss in the other language, f
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-from referee.rules.presets import get_preset
+from referee.rules.option_words import CHOICE_WORDS, LABELS, choice_said, preset_said
+from referee.rules.presets import PRESETS, get_preset
+from referee.rules.words import N_, say
 
 RULES_MD = "docs/rules.md"  # the project's specification: the referee's reading
 LANGUAGES: Mapping[str, str] = MappingProxyType({"000": "fr", "001": "fr", "002": "en", "003": "fr", RULES_MD: "en"})
+# Each source as a player names it: a player never reads a file's name or number.
+NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "000": N_("the Kaluki rulebook"),
+        "001": N_("the Rami rulebook"),
+        "002": N_("the English Kaluki rulebook"),
+        "003": N_("the Kaiser rulebook"),
+        "pagat": N_("pagat.com"),
+        RULES_MD: N_("the referee's reading"),
+    }
+)
+
+
+def source_said(source: str) -> str:
+    """A source ("000", "pagat", "docs/rules.md") as a player names it, in the language spoken now.
+
+    >>> source_said("000"), source_said("docs/rules.md")
+    ('the Kaluki rulebook', "the referee's reading")
+    """
+    return say(NAMES.get(source, source))
+
+
+_SOURCE_CODE = re.compile(r"\b(00[0-3]|pagat)\b(?!\.com)")
+
+
+def sources_named(text: str) -> str:
+    """`text` (said now) with each source's number replaced by its name, capitalised at the start of a sentence.
+
+    >>> sources_named("000 accepts Q-K-A-2; 001 and pagat do not")
+    'The Kaluki rulebook accepts Q-K-A-2; the Rami rulebook and pagat.com do not'
+    """
+    named = _SOURCE_CODE.sub(lambda match: str(source_said(match.group(1))), str(text))
+    return named[:1].upper() + named[1:]
+
+
+_CODE = re.compile(r"`([^`]*)`")
+_SECTION = re.compile(r"\s*\(?§\d+(?:\.\d+)?\)?")
+_SETTING = re.compile(r"^(\w+) = (\w+)$")
+
+
+def _plain_code(code: str) -> str:
+    setting = _SETTING.match(code)
+    name, value = setting.groups() if setting else (code, "")
+    if name in LABELS:
+        label = f"“{say(LABELS[name])}”"
+        return f"{label}: {choice_said(name, value)}" if value else label
+    if code in PRESETS:
+        return str(preset_said(code))
+    chosen = next((option for option, choice in CHOICE_WORDS if choice == code), None)
+    return f"“{choice_said(chosen, code)}”" if chosen else code
+
+
+def plain(text: str) -> str:
+    """The referee's own reading as a player reads it: no section numbers, options named by their labels.
+
+    >>> plain("For the opening, each card of a meld counts as `meld_values` says (§4).")
+    'For the opening, each card of a meld counts as “What cards count in a meld” says.'
+    >>> plain("The ace is low (`A 2 3`) when `ace_low`.")
+    'The ace is low (A 2 3) when “Ace before the 2”.'
+    """
+    return sources_named(_CODE.sub(lambda match: _plain_code(match.group(1)), _SECTION.sub("", text)))
 
 
 @dataclass(frozen=True)
@@ -28,6 +92,16 @@ class Quote:
     source: str  # "000" … "003", or "docs/rules.md"
     text: str
     gloss: str  # English for a French source, French for an English one
+
+    @property
+    def name(self) -> str:
+        """The source as a player names it ("the Kaluki rulebook"), in the language spoken now."""
+        return source_said(self.source)
+
+    @property
+    def shown(self) -> str:
+        """The text as a player reads it: the referee's own reading without its section numbers and option codes."""
+        return plain(self.text) if self.source == RULES_MD else self.text
 
     @property
     def language(self) -> str:
@@ -41,7 +115,7 @@ class Quote:
         >>> quote.gloss_for("fr") is None, quote.gloss_for("en")
         (True, 'The game ends …')
         """
-        return None if reader == self.language else self.gloss
+        return None if reader == self.language else (plain(self.gloss) if self.source == RULES_MD else self.gloss)
 
 
 @cache

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
 
+from referee.rules.option_words import choice_said
 from referee.rules.options import OPTIONS, Value, show_value
 from referee.rules.presets import DEFAULT_PRESET, get_preset
+from referee.rules.sources import LANGUAGES, quotes_for, source_said
 from referee.rules.words import say
 
 JokerValue = int | str  # a fixed number, or "represented"
+IDENTITY_PACKS = 4  # 001: identities are played "toujours avec 4 jeux de 52 cartes, quelque soit le nombre de joueurs"
 
 
 class Scoring(StrEnum):
@@ -72,13 +75,19 @@ class RummyRules:
     all_in_one_multiplier: int = 1
     hunt_reward: int = 0
     going_out_reward: int = 0
+    identities: bool = False  # 001's variant: three or more copies of one card make a meld
 
     family = Family.RUMMY
 
     def pack_count(self, players: int | None = None) -> int:
-        """Packs in play; `auto` counts 2, or 3 for 5-6 players and 4 for 7-8 (2 when nobody is counted)."""
+        """Packs in play; `auto` counts 2, or 3 for 5-6 players and 4 for 7-8 (2 when nobody is counted).
+
+        With `identities`, `auto` counts 4 whatever the players (001: "on joue toujours avec 4 jeux de 52 cartes").
+        """
         if isinstance(self.packs, int):
             return self.packs
+        if self.identities:
+            return IDENTITY_PACKS
         if players is None or players <= 4:
             return 2
         return 3 if players <= 6 else 4
@@ -155,3 +164,39 @@ def citation(rules: Rules, option: str) -> str:
         preset=rules.preset,
         source=OPTIONS[option].source_said(),
     )
+
+
+def value_said(option: str, value: Value) -> str:
+    """An option's value in a player's words, said when shown: "yes", "no limit", "the penalty table", "40".
+
+    >>> value_said("ace_wraps", False), value_said("meld_values", "face"), value_said("packs", "auto")
+    ('no', 'face values', 'auto (by the number of players)')
+    """
+    if value is None:
+        return say("no limit")
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    if value == "auto":
+        return say("auto (by the number of players)")
+    if value == "represented":
+        return say("the card it stands for")
+    return choice_said(option, value) if isinstance(value, str) else str(value)
+
+
+def rule_said(rules: Rules, option: str) -> str:
+    """The rule a ruling rests on in a player's words: the option, its value here and where it comes from.
+
+    >>> from referee.rules.table import rummy_rules
+    >>> rule_said(rummy_rules("kaluki"), "opening_threshold")
+    'Points needed to open — 40, from the Kaluki rulebook'
+    >>> rule_said(rummy_rules("kaluki", {"opening_threshold": 51}), "opening_threshold")
+    'Points needed to open — 51, from the house rules'
+    """
+    value = getattr(rules, option)
+    if option in rules.changed():
+        source: str = say("the house rules")
+    else:  # the preset's own source, where it speaks of the option (pagat is quoted by the referee's reading)
+        own, found = get_preset(rules.preset).source, [quote.source for quote in quotes_for(option, rules.preset)]
+        source = source_said(own if own in found or own not in LANGUAGES or not found else found[0])
+    return say("{label} — {value}, from {source}", label=OPTIONS[option].label_said(), value=value_said(option, value),
+               source=source)  # fmt: skip

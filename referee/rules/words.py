@@ -15,6 +15,7 @@ another `say` instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
@@ -36,10 +37,46 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
 
 @dataclass(frozen=True)
 class Speaker:
-    """The translation functions the engine speaks through."""
+    """The translation functions the engine speaks through, and whether its language elides (French: d’Anaïs)."""
 
     gettext: Gettext
     ngettext: Ngettext
+    elides: bool = False
+
+
+# "de" or "que" just before a value: French writes "d’Anaïs", "qu’Éloïse" when the value starts with a vowel sound.
+_BEFORE_VALUE = re.compile(r"(?<![\w’'])([Dd]e|[Qq]ue) (%\((\w+)\)s|\{(\w+)\})")
+_VOWELS = frozenset("aeiouhàâäéèêëîïôöùûüÿœæ")
+
+
+def _vowel_sound(text: str) -> bool:
+    """Whether `text` starts with a vowel sound: a vowel, an h (a name's h is taken as mute), a y before a consonant."""
+    word = text.lstrip().lower()
+    if not word:
+        return False
+    if word[0] == "y":
+        return len(word) > 1 and word[1] not in _VOWELS
+    return word[0] in _VOWELS
+
+
+def elide(template: str, values: Mapping[str, object]) -> str:
+    """`template` with each "de"/"que" before a value that starts with a vowel sound elided, as French writes it.
+
+    Both kinds of placeholder are read: `%(name)s` (gettext) and `{name}` (`say`). Only the words before a
+    value change, so a translation written with "de %(name)s" is right for every name.
+
+    >>> elide("les cartes de %(name)s", {"name": "Anaïs"}), elide("la donne de {name}", {"name": "Bob"})
+    ('les cartes d’%(name)s', 'la donne de {name}')
+    >>> elide("plus que {name}", {"name": "Éloïse"}), elide("de {name}", {"name": "Yann"})
+    ('plus qu’{name}', 'de {name}')
+    """
+
+    def joined(match: re.Match[str]) -> str:
+        word, placeholder = match.group(1), match.group(2)
+        value = values.get(match.group(3) or match.group(4) or "")
+        return f"{word[:-1]}’{placeholder}" if value is not None and _vowel_sound(str(value)) else match.group(0)
+
+    return _BEFORE_VALUE.sub(joined, template) if ("de " in template or "que " in template) else template
 
 
 ENGLISH = Speaker(_english, _english_plural)
@@ -51,8 +88,10 @@ _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"'
 
 def _fill(speaker: Speaker, message: str, plural: str | None, n: int, values: Mapping[str, object]) -> str:
     if plural is None:
-        return speaker.gettext(message).format(**values)
-    return speaker.ngettext(message, plural, n).format(**{"n": n, **values})
+        template, filled = speaker.gettext(message), values
+    else:
+        template, filled = speaker.ngettext(message, plural, n), {"n": n, **values}
+    return (elide(template, filled) if speaker.elides else template).format(**filled)
 
 
 class Said(str):
@@ -190,8 +229,8 @@ class Voice:
         self.stop()
 
 
-def speaking(gettext: Gettext, ngettext: Ngettext) -> Voice:
-    """Speak through `gettext` and `ngettext` from now on, in this context (a thread, a request).
+def speaking(gettext: Gettext, ngettext: Ngettext, *, elides: bool = False) -> Voice:
+    """Speak through `gettext` and `ngettext` from now on, in this context (a thread, a request); `elides` for French.
 
     >>> french = {"the game is over": "la partie est finie"}
     >>> said = say("the game is over")
@@ -201,7 +240,7 @@ def speaking(gettext: Gettext, ngettext: Ngettext) -> Voice:
     >>> str(said)
     'the game is over'
     """
-    return Voice(Speaker(gettext, ngettext))
+    return Voice(Speaker(gettext, ngettext, elides))
 
 
 def signed(points: int) -> str:

@@ -85,7 +85,7 @@ def create_evening(
         if made is not None:  # this very form made its evening before (a double tap, a resend)
             return evening_of_row(db.table("evenings").get(made))
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
-        keep_made(db, "evening", submission, evening_id, row["created_at"])
+        keep_made(db, "evening", submission, evening_id, str(row["created_at"]))
         for name in players:
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
     return evening_of_row(db.table("evenings").get(evening_id))

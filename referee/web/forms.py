@@ -21,15 +21,20 @@ from wtforms import (
 from wtforms.validators import InputRequired
 
 from referee.rules.families import family_playing
-from referee.rules.option_words import choice_said
-from referee.rules.options import OPTIONS, OptionError, show_value
+from referee.rules.option_words import choice_said, preset_said
+from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
-from referee.rules.table import Family, rules_for
+from referee.rules.table import Family, rules_for, value_said
 
 
 def presets_of(family: Family) -> list[str]:
     """The presets whose games `family` plays, as the engine's registry says."""
     return [name for name in PRESETS if family_playing(name).name == family]
+
+
+def presets_said(presets: Sequence[str]) -> dict[str, str]:
+    """A select's choices: each of `presets` named in a player's words, in the language spoken now."""
+    return {name: str(preset_said(name)) for name in presets}
 
 
 def options_of(presets: Sequence[str]) -> list[str]:
@@ -145,18 +150,24 @@ def house_rule_hints(preset: str) -> dict[str, str]:
     An unknown preset (a forged form, refused on its field) shows the default preset's.
     """
     defaults = PRESETS.get(preset, PRESETS[DEFAULT_PRESET]).defaults
-    return {
-        name: str(
-            _l(
-                "%(meaning)s. Takes %(values)s; default: %(default)s.",
-                meaning=OPTIONS[name].meaning_said(),
-                values=OPTIONS[name].describe_values(),
-                default=show_value(defaults[name]),
-            )
+    return {name: _hint(name, defaults[name]) for name in OPTIONS if name in defaults}
+
+
+def _hint(name: str, default: Value) -> str:
+    """One option's hint: its meaning, its default in words, and the values it takes when they are typed."""
+    option = OPTIONS[name]
+    if option.kind != "int":  # a choice in words on the form: its values need no saying
+        return str(
+            _l("%(meaning)s. Default: %(default)s.", meaning=option.meaning_said(), default=value_said(name, default))
         )
-        for name in OPTIONS
-        if name in defaults
-    }
+    return str(
+        _l(
+            "%(meaning)s. Takes %(values)s; default: %(default)s.",
+            meaning=option.meaning_said(),
+            values=option.describe_values(),
+            default=value_said(name, default),
+        )
+    )
 
 
 AT_RANDOM = "*"  # the first dealer's choice "drawn at random": no name is "*" (names have a letter or a digit)

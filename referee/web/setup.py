@@ -8,12 +8,12 @@ from pathlib import Path
 
 from flask import Flask, g, request, send_from_directory
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, get_locale, gettext, ngettext
+from flask_babel import get_locale, gettext, ngettext
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from referee.rules import words
-from referee.web import local
+from referee.web import language, local
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -55,7 +55,7 @@ def init_app(app: Flask) -> None:
     errors.init_app(app)
     CSRFProtect(app)
     htmx.init_app(app)
-    Babel(app, locale_selector=select_locale)
+    language.init_app(app, select_locale)
     # Brotli where the browser takes it (browsers offer it over HTTPS only), else gzip. Bodies under
     # COMPRESS_MIN_SIZE (500 bytes) and anything but a 2xx (a 304) are sent as they are.
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
@@ -65,7 +65,7 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def speak_the_request_language() -> None:
         """The rules engine's messages in the request's language (gettext returns them unformatted)."""
-        g.voice = words.speaking(gettext, ngettext)
+        g.voice = words.speaking(gettext, ngettext, elides=language.elides())
 
     @app.teardown_request
     def stop_speaking(error: BaseException | None) -> None:

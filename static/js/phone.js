@@ -126,9 +126,49 @@
     hold();
   }
 
+  // --- The result of what the phone just did, where the eye is -----------------------------------------------------
+  // The server marks the answer to a write or a question (`data-result`: a saved round, a verdict, a payment); a
+  // refusal shows its first error. Either is brought into view and focused, so a screen reader reads it as well.
+
+  function resultIn(root, refused) {
+    const within = (selector) => (root.matches(selector) ? root : root.querySelector(selector));
+    return within("[data-result]") || (refused ? within(".error") : null);
+  }
+
+  function showResult(found) {
+    if (!found) {
+      return;
+    }
+    found.removeAttribute("data-result"); // shown once: a later swap elsewhere leaves it be
+    if (!found.hasAttribute("tabindex") && !found.matches("a, button, input, select, textarea")) {
+      found.setAttribute("tabindex", "-1");
+    }
+    const box = found.getBoundingClientRect();
+    const height = window.innerHeight;
+    if (box.top < 0 || box.bottom > height) {
+      // a short answer sits a quarter down the screen, a long one starts at its top
+      const above = box.height < height / 2 ? height / 4 : 12;
+      window.scrollBy({ top: box.top - above, behavior: "instant" });
+    }
+    found.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const root = event.target;
+    const status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
+    if (root instanceof Element) {
+      showResult(resultIn(root, status >= 400));
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", () => {
     startWorker();
     startSharing();
     startWakeLock();
+    const main = document.querySelector("main");
+    if (main) {
+      // a page sent back refused (without htmx) shows the error of its form; a page after a write, its result
+      showResult(resultIn(main, false) || main.querySelector("form .error"));
+    }
   });
 })();

@@ -37,6 +37,8 @@
       role: element.dataset.role === "scorer" ? "scorer" : "viewer",
       url: element.dataset.url,
       title: element.dataset.title || "",
+      players: element.dataset.players || "", // an evening's players and its day tell two evenings apart
+      day: element.dataset.day || "",
       at: new Date().toISOString(),
     };
     if (!ownPath(item.url)) return;
@@ -56,11 +58,10 @@
       link.href = item.url;
       link.textContent = item.title || (group ? said.untitledGroup : said.untitledEvening);
       const role = item.role === "scorer" ? said.scorer : said.viewer;
-      const when = new Date(item.at);
+      const when = new Date(item.day || item.at);
+      const day = isNaN(when) ? "" : when.toLocaleDateString(lang, { day: "numeric", month: "short", year: "numeric" });
       const meta = document.createElement("small");
-      meta.textContent = [group ? said.group : said.evening, role, isNaN(when) ? "" : when.toLocaleDateString(lang)]
-        .filter(Boolean)
-        .join(" · ");
+      meta.textContent = [group ? said.group : item.players || said.evening, day, role].filter(Boolean).join(" · ");
       li.append(link, " ", meta);
       items.append(li);
     }

@@ -15,7 +15,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.words import ENGLISH, Words
 
-GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)$")
+GAME_URL = re.compile(r"/e/([^/?#]+)/games/(\d+)(?:#entry)?$")  # a correction comes back to the entry, its result
 EVENING_URL = re.compile(r"/e/([^/?#]+)$")
 
 
@@ -535,7 +535,7 @@ class RulesPage(Screen):
 
     def open_preset(self, name: str) -> RulesPage:
         games = self.page.get_by_role("navigation", name=self.words("Games"))
-        games.get_by_role("link", name=name, exact=True).click()
+        games.locator(f'a[href$="/rules/{name}"]').click()  # the link names the game in words, its address by name
         expect(self.page.get_by_role("heading", level=1).locator("small")).to_have_text(name)
         return self.loaded()
 

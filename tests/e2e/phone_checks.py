@@ -17,7 +17,18 @@ from referee import ROOT
 SMALLEST = 44  # CSS px, WCAG 2.5.5's target size, and what the project promises everywhere
 SCREENSHOTS = ROOT / "screenshots"  # git-ignored: the browser tests write the main pages here (README, At the table)
 
-UNTAPPABLE = """smallest => {
+UNTAPPABLE = """([smallest, inSentences]) => {
+  // WCAG 2.5.5 and 2.5.8's "inline" exception: a link in a sentence (displayed inline, in a block with words of its
+  // own besides its links) is as tall as the line, and may be smaller.
+  const inSentence = (control) => {
+    if (control.tagName !== "A" || getComputedStyle(control).display !== "inline") return false;
+    let block = control.parentElement;
+    while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+    if (!block) return false;
+    const copy = block.cloneNode(true);
+    copy.querySelectorAll("a, button, input, select, textarea").forEach((other) => other.remove());
+    return /[\\p{L}\\p{N}]/u.test(copy.textContent);
+  };
   const describe = (element) => {
     if (!element) return "nothing";
     const text = (element.innerText || element.value || element.getAttribute("aria-label") || "").trim();
@@ -29,6 +40,7 @@ UNTAPPABLE = """smallest => {
   const problems = [];
   for (const control of controls) {
     if (!control.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    if (inSentences && inSentence(control)) continue;
     const labelled = (control.type === "checkbox" || control.type === "radio") && control.labels.length;
     const target = labelled ? control.labels[0] : control;
     target.scrollIntoView({ block: "center", inline: "center" });
@@ -46,9 +58,13 @@ UNTAPPABLE = """smallest => {
 }"""
 
 
-def untappable(page: Page) -> list[str]:
-    """The page's controls a thumb cannot tap: too small, or covered (each with its size or what covers it)."""
-    problems: list[str] = page.evaluate(UNTAPPABLE, SMALLEST)
+def untappable(page: Page, *, in_sentences: bool = False) -> list[str]:
+    """The page's controls a thumb cannot tap: too small, or covered (each with its size or what covers it).
+
+    With `in_sentences`, a link inside a sentence is not measured (WCAG 2.5.8's inline exception): an `<a>` shown
+    inline whose block (its nearest ancestor not shown inline) has words besides its links and form controls.
+    """
+    problems: list[str] = page.evaluate(UNTAPPABLE, [SMALLEST, in_sentences])
     return [f"{page.url}: {problem}" for problem in problems]
 
 

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from referee.rules.presets import get_preset
-from referee.rules.table import describe, rummy_rules
+from referee.rules.sources import sources_named
+from referee.rules.table import describe, rummy_rules, value_said
 from referee.storage.db import connect
 from referee.storage.evenings import evening_by_key
 from referee.storage.rulings import rulings_of
@@ -30,7 +31,8 @@ def desk(page: Page) -> DeskPage:
 def test_the_desk_offers_every_question_and_the_presets(desk: DeskPage) -> None:
     expect(desk.tabs()).to_have_text(list(DESK_TABS))
     expect(desk.rules()).to_have_value("kaluki")
-    assert "kaluki-club" in desk.rules().locator("option").all_inner_texts()
+    assert "Kaluki, club rules" in desk.rules().locator("option").all_inner_texts()  # each preset named in words
+    assert "kaluki-club" in [option.get_attribute("value") for option in desk.rules().locator("option").all()]
     expect(desk.picker.active()).to_have_text("The meld, in the order laid")
 
 
@@ -54,7 +56,9 @@ def test_a_disputed_wrap_around_run_under_two_presets(desk: DeskPage) -> None:
     expect(verdict).to_have_attribute("data-value", "0")
     expect(verdict.locator(".verdict")).to_have_text("Q♦ K♦ A♦ 2♦: not valid")
     expect(verdict).to_contain_text("the ace cannot sit in the middle of a run")
-    expect(desk.cite()).to_have_text(re.compile(r"^The rule: ace_wraps = no in kaluki-club — .*001"))
+    expect(desk.cite()).to_have_text(
+        re.compile(r"^The rule: Ace in the middle of a run \(K A 2\) — no, from pagat\.com")
+    )
     expect(desk.fix()).to_have_text("To make it valid: remove 2♦")
 
     # Taking the 2♦ back off the picker, as the fix says, makes the run good under the club's rules too.
@@ -108,7 +112,7 @@ def test_an_opening_claim_against_the_threshold(
     if opens:
         expect(desk.cite()).to_have_count(0)
     else:
-        expect(desk.cite()).to_have_text(re.compile(rf"^The rule: opening_threshold = 40 in {preset} — "))
+        expect(desk.cite()).to_have_text(re.compile(r"^The rule: Points needed to open — 40, from "))
 
 
 def test_releasing_a_joker_from_a_three_card_group(page: Page) -> None:
@@ -117,11 +121,18 @@ def test_releasing_a_joker_from_a_three_card_group(page: Page) -> None:
     desk.tap_into("The meld on the table", "9♥", "9♠", "JK")
     desk.tap_into("Your cards", "9♦")
 
+    verdict = desk.ask()  # docs/rules.md §2, joker release: any_missing in kaluki (000)
+    expect(verdict).to_have_attribute("data-released", "true")
+    expect(desk.cite()).to_have_text(re.compile(r"^The rule: Taking a joker back from a group — "))
+
+    desk.rules().select_option("kaluki-hunt")  # both_missing (002)
     verdict = desk.ask()
     expect(verdict).to_have_attribute("data-released", "false")
     expect(verdict.locator(".verdict")).to_have_text("No: the joker stays.")
     expect(verdict).to_contain_text("only both missing suits together (9♦ and 9♣)")
-    expect(desk.cite()).to_have_text(re.compile(r"^The rule: set_joker_release = both_missing in kaluki — "))
+    expect(desk.cite()).to_have_text(
+        re.compile(r"^The rule: Taking a joker back from a group — only by adding both missing suits")
+    )
 
     desk.tap_into("Your cards", "9♣")
     expect(desk.cards("Your cards")).to_have_value("9D 9C")
@@ -174,7 +185,11 @@ def test_the_rules_page_lists_every_option_of_the_preset(desk: DeskPage) -> None
 
     options = rules.options()
     assert [option.name for option in options] == list(get_preset("kaluki-club").option_names())
-    expected = {name: (value, meaning, source) for name, value, meaning, source in describe(rummy_rules("kaluki-club"))}
+    club = rummy_rules("kaluki-club")  # each value in words, each source by its name
+    expected = {
+        name: (value_said(name, getattr(club, name)), meaning, sources_named(source))
+        for name, _value, meaning, source in describe(club)
+    }
     for option in options:
         value, meaning, source = expected[option.name]
         assert option.value == value, f"{option.name} shows {option.value}, the preset says {value}"
@@ -198,14 +213,14 @@ def test_rulings_asked_in_an_evening_are_kept_on_its_page(home: HomePage, live_a
 
     page.get_by_role("link", name="Ask the referee").click()
     desk = DeskPage(page).loaded()
-    expect(desk.rules().locator("option:checked")).to_have_text("This evening's rules (kaluki)")
+    expect(desk.rules().locator("option:checked")).to_have_text("This evening's rules (Kaluki)")
     desk.tap_into("The meld, in the order laid", *DISPUTED)
     expect(desk.ask()).to_have_attribute("data-valid", "true")
 
     desk.tab("A joker")
     desk.tap_into("The meld on the table", "9♥", "9♠", "JK")
     desk.tap_into("Your cards", "9♦")
-    expect(desk.ask()).to_have_attribute("data-released", "false")
+    expect(desk.ask()).to_have_attribute("data-released", "true")  # 000: a card of any missing suit frees it
     page.reload()
     expect(desk.log().get_by_role("listitem")).to_have_count(2)  # the evening's desk shows the log too
 
@@ -214,7 +229,7 @@ def test_rulings_asked_in_an_evening_are_kept_on_its_page(home: HomePage, live_a
     log = page.locator("section").filter(has=page.get_by_role("heading", name="Rulings asked tonight"))
     lines = [" ".join(text.split()) for text in log.get_by_role("listitem").all_inner_texts()]
     assert len(lines) == 2, lines
-    assert "· kaluki · 9♥ 9♠ JK with 9♦ → no: only both missing suits" in lines[0], lines
+    assert "· kaluki · 9♥ 9♠ JK with 9♦ → yes" in lines[0], lines
     assert "Q♦ K♦ A♦ 2♦ → valid run, 33 points" in lines[1], lines  # newest first
 
     db = connect(live_app.database)
@@ -237,7 +252,7 @@ def test_an_evenings_house_rules_on_its_desk_and_rules_page(home: HomePage) -> N
     page.get_by_role("link", name="The rules").click()
     rules = RulesPage(page).loaded()
     assert rules.preset() == "kaluki"
-    expect(page.get_by_text("House rules changed here: ace_wraps")).to_be_visible()
+    expect(page.get_by_text("House rules changed here: Ace in the middle of a run (K A 2)")).to_be_visible()
     assert rules.changed_options() == ["ace_wraps"]
     expect(page.get_by_role("columnheader", name="Here")).to_be_visible()
     expect(rules.examples().and_(page.locator(".changed")).first).to_be_visible()  # an example that changes
@@ -246,7 +261,9 @@ def test_an_evenings_house_rules_on_its_desk_and_rules_page(home: HomePage) -> N
     desk = DeskPage(page).loaded()
     desk.tap_into("The meld, in the order laid", *DISPUTED)
     expect(desk.ask()).to_have_attribute("data-valid", "false")
-    expect(desk.cite()).to_have_text(re.compile(r"^The rule: ace_wraps = no in kaluki — "))
+    expect(desk.cite()).to_have_text(
+        re.compile(r"^The rule: Ace in the middle of a run \(K A 2\) — no, from the house rules")
+    )
     expect(desk.fix()).to_have_text("To make it valid: remove 2♦")
 
 

@@ -55,6 +55,7 @@ def test_alice_rami_with_own_cards(home: HomePage, live_app: LiveApp) -> None:
             "hands": {"Bob": ["KC", "QD", "JS", "10D", "5C", "6H", "7S"], "Cédric": 70},
             "rami": "own_cards",
             "laid": {"Alice": 95, "Bob": 30},
+            "laid_cards": {"Bob": [["KS", "KH", "KD"]]},  # the cards tapped, kept with their count
         }
     finally:
         db.close()

@@ -16,6 +16,7 @@ from gettext import NullTranslations
 from babel.support import Translations
 
 from referee import ROOT
+from referee.rules.words import elide
 
 CATALOG = ROOT / "translations"
 LOCALES = {"en": "en-US", "fr": "fr-FR"}  # what the phone asks for (Accept-Language, navigator.language)
@@ -35,13 +36,18 @@ class Words:
         return LOCALES[self.language]
 
     def __call__(self, message: str, **values: object) -> str:
-        """`message` translated, then its %(name)s placeholders filled, as gettext and `_()` do."""
+        """`message` translated, then its %(name)s placeholders filled, as gettext and `_()` do (French elided)."""
         text = self.catalog.gettext(message)
-        return text % values if values else text
+        return self._elided(text, values) % values if values else text
 
     def plural(self, singular: str, plural: str, num: int, **values: object) -> str:
         """The form of a plural message for `num`, its %(num)s filled, as ngettext does."""
-        return self.catalog.ngettext(singular, plural, num) % {"num": num, **values}
+        filled = {"num": num, **values}
+        return self._elided(self.catalog.ngettext(singular, plural, num), filled) % filled
+
+    def _elided(self, text: str, values: Mapping[str, object]) -> str:
+        """French writes "d’Anaïs" where the message says "de %(name)s" (referee.web.language)."""
+        return elide(text, values) if self.language == "fr" else text
 
     def pattern(self, message: str, *, whole: bool = True, **values: object) -> re.Pattern[str]:
         """A regex for `message` (the whole text, unless not `whole`), any value in the placeholders not given."""

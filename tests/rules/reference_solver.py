@@ -220,3 +220,44 @@ def _run(
             cards.append(JOKER)
     takes = tuple(sorted((index[shape.places[k]], 1) for k in natural_at))
     return _Candidate(takes, len(shape.places) - len(natural_at), value, tuple(cards))
+
+
+def reference_opening(hand: Sequence[Card], rules: RummyRules) -> int:
+    """The most the melds of one turn count towards the opening, by brute force: every way to lay melds from the hand
+    is listed, and each is counted as `check_opening` counts a claim (docs/rules.md §2, Opening): a twin (the same
+    cards as another meld, under `distinct_melds`) once, one meld alone under `opening_scope = single_meld`.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> reference_opening(parse_cards("JK 10C 9C 9C JK 10C"), rummy_rules("kaluki"))  # 9C 10C JK JK, not the twins
+    49
+    """
+    naturals = sorted(
+        Counter(Card(c.rank, c.suit) for c in hand if not c.is_joker).items(), key=lambda i: i[0].sort_key
+    )
+    kinds = tuple(card for card, _ in naturals)
+    by_anchor = _candidates(kinds, tuple(count for _, count in naturals), sum(c.is_joker for c in hand), rules)
+
+    def layings(state: tuple[int, ...], jokers: int) -> Iterator[tuple[_Candidate, ...]]:
+        anchor = next((i for i, n in enumerate(state) if n), None)
+        if anchor is None:
+            yield ()
+            return
+        kept = list(state)
+        kept[anchor] -= 1
+        yield from layings(tuple(kept), jokers)
+        for candidate in by_anchor.get(anchor, ()):
+            if candidate.jokers > jokers or any(state[i] < n for i, n in candidate.takes):
+                continue
+            rest = list(state)
+            for i, n in candidate.takes:
+                rest[i] -= n
+            for others in layings(tuple(rest), jokers - candidate.jokers):
+                yield (candidate, *others)
+
+    def counted(laid: tuple[_Candidate, ...]) -> int:
+        values = {tuple(sorted(canonical(c.cards))): c.value for c in laid} if rules.distinct_melds else None
+        worth = list(values.values()) if values is not None else [c.value for c in laid]
+        return max(worth, default=0) if rules.opening_scope == "single_meld" else sum(worth)
+
+    return max(counted(laid) for laid in layings(tuple(count for _, count in naturals), sum(c.is_joker for c in hand)))

@@ -41,11 +41,12 @@ def cases() -> list[Any]:
 def through_api(case: dict[str, Any]) -> dict[str, Any]:
     extra: dict[str, Value] = case["settings"]
     rules = rummy_rules(case["preset"], extra)
+    opened = case.get("opened", True)
     if case["command"] == "extend":
-        return extend_meld(parse_cards(case["meld"]), parse_cards(case["cards"]), rules).as_json()
+        return extend_meld(parse_cards(case["meld"]), parse_cards(case["cards"]), rules, opened=opened).as_json()
     if case["command"] == "rearrange":
         before = [parse_cards(meld) for meld in case["from"]]
-        return rearrange_melds(before, [parse_cards(meld) for meld in case["to"]], rules).as_json()
+        return rearrange_melds(before, [parse_cards(meld) for meld in case["to"]], rules, opened=opened).as_json()
     return check_opening([parse_cards(meld) for meld in case["melds"]], rules).as_json()
 
 
@@ -53,6 +54,8 @@ def command_line(case: dict[str, Any]) -> list[str]:
     args = [case["command"], "--preset", case["preset"], "--json"]
     for name, value in case["settings"].items():
         args += ["--set", f"{name}={setting_text(value)}"]
+    if not case.get("opened", True):
+        args.append("--not-opened")
     if case["command"] == "extend":
         return [*args, case["meld"], *case["cards"].split()]
     if case["command"] == "rearrange":

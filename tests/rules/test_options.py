@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from referee.rules.cards import parse_cards
+from referee.rules.building import extend_meld
+from referee.rules.cards import CardError, check_pack_limits, parse_cards
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import CHOICE_WORDS
@@ -440,6 +441,13 @@ VALUE_ROWS = [
         id="§2 a run of all 13 ranks (rami, salon): the joker ace counts 15, not 5",
     ),
     pytest.param(
+        "JK 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠",
+        "rami",
+        {},
+        95,
+        id="§2 a joker as a 13-card run's ace counts high (rami): laid first, still 15, not 5",
+    ),
+    pytest.param(
         "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♠",
         "kaluki-club",
         {"ace_high": False},
@@ -777,14 +785,45 @@ def test_all_in_one_exempt(preset: str, settings: dict[str, Value], all_in_one: 
 @pytest.mark.parametrize(
     ("meld", "hand", "preset", "settings", "released", "joker"),
     [
+        # 000: "Mais lorsque la bonne carte arrive, le joueur peut alors remplacer le Joker avec celle-ci."
         pytest.param(
-            "9♥ 9♠ JK", "9♦", "kaluki", {}, False, None, id="§2 set_joker_release=both_missing: one missing suit"
+            "9♥ 9♠ JK", "9♦", "kaluki", {}, True, "9D", id="§2 set_joker_release=any_missing (000): one missing suit"
         ),
         pytest.param(
-            "9♥ 9♠ JK", "9♣", "kaluki", {}, False, None, id="§2 set_joker_release=both_missing: the other suit"
+            "9♥ 9♠ JK", "9♣", "kaluki", {}, True, "9C", id="§2 set_joker_release=any_missing (000): the other suit"
         ),
         pytest.param(
-            "9♥ 9♠ JK", "9♦ 9♣", "kaluki", {}, True, None, id="§2 set_joker_release=both_missing: both missing suits"
+            "9♥ 9♠ JK", "9♥", "kaluki", {}, False, None, id="§2 set_joker_release=any_missing: a suit already there"
+        ),
+        pytest.param(
+            "9♥ 9♠ 9♦ JK", "9♣", "kaluki", {}, True, "9C", id="§2 set_joker_release=any_missing: a four-card group"
+        ),
+        pytest.param(
+            "9♥ JK JK", "9♦ 9♣", "kaluki", {}, True, None, id="§2 set_joker_release=any_missing: two jokers, two cards"
+        ),
+        pytest.param(
+            "9♥ 9♠ JK",
+            "9♦",
+            "kaluki-club",
+            {"set_joker_release": "any_missing"},
+            True,
+            "9D",
+            id="§2 set_joker_release=any_missing (kaluki-club overridden)",
+        ),
+        pytest.param(
+            "9♥ 9♠ JK", "9♦", "kaluki-hunt", {}, False, None, id="§2 set_joker_release=both_missing: one missing suit"
+        ),
+        pytest.param(
+            "9♥ 9♠ JK", "9♣", "kaluki-hunt", {}, False, None, id="§2 set_joker_release=both_missing: the other suit"
+        ),
+        pytest.param(
+            "9♥ 9♠ JK",
+            "9♦ 9♣",
+            "kaluki-hunt",
+            {},
+            True,
+            None,
+            id="§2 set_joker_release=both_missing: both missing suits",
         ),
         pytest.param(
             "9♥ 9♠ JK",
@@ -807,7 +846,7 @@ def test_all_in_one_exempt(preset: str, settings: dict[str, Value], all_in_one: 
         pytest.param(
             "9♥ 9♠ 9♦ JK",
             "9♣",
-            "kaluki",
+            "kaluki-hunt",
             {},
             False,
             None,
@@ -928,7 +967,8 @@ TABLE: dict[str, tuple[Any, Any, Any, Any]] = {
     "opening_threshold": (40, 40, 40, 51),
     "opening_scope": ("turn_total", "turn_total", "turn_total", "turn_total"),
     "all_in_one_exempt": (True, True, True, True),
-    "set_joker_release": ("both_missing", "both_missing", "both_missing", "unambiguous"),
+    "set_joker_release": ("any_missing", "both_missing", "both_missing", "unambiguous"),
+    "identities": (False, False, False, False),
     "hand_values": ("penalty", "penalty", "penalty", "salon"),
     "buyback_cost": (5, 5, 5, 0),
     "max_buybacks": (2, 2, 2, 0),
@@ -1105,6 +1145,100 @@ def test_setting_as_typed(text: str, pair: tuple[str, str]) -> None:
 def test_malformed_settings_are_refused(text: str) -> None:
     with pytest.raises(OptionError):
         parse_setting(text)
+
+
+@pytest.mark.parametrize(
+    ("table", "added", "preset", "settings"),
+    [
+        pytest.param("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠", "JK", "kaluki-club", {}, id="kaluki-club, going up"),
+        pytest.param(
+            "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠", "JK", "rami", {"joker_can_extend": True}, id="rami, going down"
+        ),
+    ],
+)
+def test_a_joker_added_as_the_ace_of_a_13_card_run_counts_high(
+    table: str, added: str, preset: str, settings: dict[str, Value]
+) -> None:
+    """docs/rules.md §2, the ace: a run of all 13 ranks counts its ace high, "and so is a joker standing for that
+    ace" — when the joker is added to a 12-card run on the table, and when such a run opens."""
+    rules = rummy_rules(preset, settings)
+    high = 95  # 2-9 and 10-K as their table says, the joker as an ace above the king: 11 (face) or 15 (salon)
+    extended = extend_meld(parse_cards(table), parse_cards(added), rules)
+    assert extended.valid and extended.value == high
+    assert [[str(card) for card in options] for options in extended.jokers] == [["AS"]]
+    opening = check_opening([extended.meld], rules)
+    assert opening.total == high and opening.melds[0].jokers == ((parse_cards("AS")[0],),)
+
+
+# --- identities (docs/rules.md §2, Identities: 001's variant) ----------------------------------------------
+
+IDENTITIES = {"identities": True}
+
+
+@pytest.mark.parametrize(
+    ("cards", "preset", "settings", "valid", "value", "rule"),
+    [
+        # 001: "Une identité est une combinaison qui se compose de trois copies ou plus de la même carte."
+        row("7♥ 7♥ 7♥", "rami", IDENTITIES, True, 15, None, id="§2 identities (001): three copies, salon 5 each"),
+        row("7♥ 7♥ 7♥ 7♥", "rami", IDENTITIES, True, 20, None, id="§2 identities (001): four copies, four packs"),
+        row("A♠ A♠ A♠", "rami", IDENTITIES, True, 45, None, id="§2 identities: an identity counts as a group (A 15)"),
+        row("7♥ 7♥ 7♥", "rami", {}, False, None, "group_duplicate_suits", id="§2 identities=no (rami): refused"),
+        row("7♥ 7♥ 7♠", "rami", IDENTITIES, False, None, "group_duplicate_suits", id="§2 identities: copies only"),
+        row("7♥ 7♥ JK", "rami", IDENTITIES, False, None, "identities", id="§2 identities: a joker is no copy"),
+        row("7♥ 7♥ JK=7H", "rami", IDENTITIES, False, None, "identities", id="§2 identities: nor a declared joker"),
+        row(
+            "7♥ 7♥ 7♥",
+            "kaluki",
+            {"identities": True, "packs": 3},
+            True,
+            21,
+            None,
+            id="§2 identities in kaluki with packs=3: 21",
+        ),
+        row(
+            "9♥ 9♥ JK",
+            "kaluki",
+            {"identities": True, "group_joker_distinct_suits": False},
+            True,
+            33,
+            None,
+            id="§2 identities: copies and a joker still read as a group where a group may repeat a suit",
+        ),
+    ],
+)
+def test_identities(
+    cards: str, preset: str, settings: dict[str, Value], valid: bool, value: int | None, rule: str | None
+) -> None:
+    result = check(cards, preset, settings)
+    assert result.valid is valid, result.reason
+    if valid:
+        assert result.value == value
+        assert result.kind == ("identity" if len(set(cards.split())) == 1 else "group")
+    else:
+        assert result.reason and result.rule == rule, result.reason
+
+
+@pytest.mark.parametrize(
+    ("preset", "settings", "players", "packs", "jokers"),
+    [
+        pytest.param("rami", IDENTITIES, None, 4, 8, id="§2 identities, packs=auto: 4 packs, nobody counted"),
+        pytest.param("rami", IDENTITIES, 2, 4, 8, id="§2 identities, packs=auto: 4 packs for 2 players (001)"),
+        pytest.param("rami", IDENTITIES, 8, 4, 8, id="§2 identities, packs=auto: 4 packs for 8 players"),
+        pytest.param("kaluki", IDENTITIES, 4, 2, 4, id="§2 identities with packs=2 set: still 2 packs"),
+    ],
+)
+def test_identities_and_the_packs(
+    preset: str, settings: dict[str, Value], players: int | None, packs: int, jokers: int
+) -> None:
+    rules = rummy_rules(preset, settings)
+    assert (rules.pack_count(players), rules.joker_count(players)) == (packs, jokers)
+
+
+def test_with_two_packs_an_identity_cannot_be_laid() -> None:
+    """docs/rules.md §2, Identities: with 2 packs a third copy is not in play, refused as any card too many (§1)."""
+    rules = rummy_rules("kaluki", IDENTITIES)
+    with pytest.raises(CardError, match="7♥ appears 3 times but only 2 packs are in play"):
+        check_pack_limits(parse_cards("7♥ 7♥ 7♥"), rules.pack_count(), rules.joker_count())
 
 
 def test_a_typed_house_rule_changes_the_ruling() -> None:

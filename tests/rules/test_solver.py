@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, permutations
@@ -16,7 +17,7 @@ from referee.rules.opening import check_opening
 from referee.rules.solver import BUDGET, HandTooLarge, SearchTooLong, best_arrangement
 from referee.rules.table import RummyRules, rummy_rules
 from referee.rules.values import joker_meld_value, most_cards_arranged, most_cards_held, natural_value, penalty
-from tests.rules.reference_solver import reference_arrangement
+from tests.rules.reference_solver import reference_arrangement, reference_opening
 
 RULE_SETS = {
     "kaluki": rummy_rules("kaluki"),
@@ -277,3 +278,98 @@ def test_with_distinct_melds_a_meld_laid_twice_counts_once_towards_the_opening()
     assert check_opening([list(meld) for meld in best.melds], rummy_rules("kaluki")).opens is False
     plain = best_arrangement(hand, rummy_rules("kaluki", {"distinct_melds": False}))
     assert (plain.laid_value, plain.opens) == (45, True)
+
+
+# --- #24: `opens` answers "can this hand open?", not "do the melds laying the most open?" ---------------------------
+
+# docs/rules.md §2, Opening: the melds of one turn reach `opening_threshold`; with `distinct_melds` (000: "Et chaque
+# groupe doit être différent les uns des autres.") two melds holding the same cards are not laid in one turn; with
+# `opening_scope = single_meld` one meld alone must reach it. The best arrangement may lay twins, or split the meld
+# that would open: `opens` is about the hand, and `opening` names melds that do open.
+OPENS = [
+    pytest.param(
+        "kaluki", {}, "JK 10C 9C 9C JK 10C", 68, [["JK", "JK", "9C", "10C"]],
+        id="§2 distinct_melds: the twin runs lay 68 but open as 34; 9♣ 10♣ JK JK alone opens (49)",
+    ),
+    pytest.param(
+        "kaluki", {"opening_scope": "single_meld"}, "6H 3H 2H 8H 9H 5H 7H AH 4H", 55,
+        [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]],
+        id="§2 single_meld: A♥-6♥ and 7♥-9♥ lay 55, none reaches 40; A♥-8♥ alone is 46 (run_max 8)",
+    ),
+    pytest.param(
+        "kaluki", {}, "5H 6H 7H 5H 6H 7H 2C 3C 4C", 45, None,
+        id="§2 distinct_melds: 5♥ 6♥ 7♥ twice and 2♣ 3♣ 4♣ lay 45, open at most 27",
+    ),
+    pytest.param(
+        "kaluki", {"opening_scope": "single_meld"}, "9C 9D 9H 9S 5H 6H 7H", 54, None,
+        id="§2 single_meld: 9♣ 9♦ 9♥ 9♠ (36) and 5♥ 6♥ 7♥ (18) open together, not alone",
+    ),
+    pytest.param("rami", {}, "KC KD KH 7S 8S 9S", 45, None, id="§8 Rami: K♣ K♦ K♥ + 7♠ 8♠ 9♠ = 45, refused at 51"),
+    pytest.param(
+        "kaluki", {}, "9C 9D 9H 9S 5H 6H 7H KC", 54, [["9S", "9H", "9D", "9C"], ["5H", "6H", "7H"]],
+        id="§8 opening: 9♣ 9♦ 9♥ 9♠ with 5♥ 6♥ 7♥ is 54: the melds laying the most open",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "options", "hand", "laid", "opening"), OPENS)
+@pytest.mark.parametrize("minimise", ["value", "penalty"])
+def test_opens_says_whether_some_melds_of_the_hand_open(
+    preset: str, options: dict[str, object], hand: str, laid: int, opening: list[list[str]] | None, minimise: str
+) -> None:
+    rules = rummy_rules(preset, options)  # type: ignore[arg-type]
+    best = best_arrangement(parse_cards(hand), rules, minimise)
+    assert best.opens is (opening is not None)
+    assert best.as_json()["opening"] == opening
+    if minimise == "value":
+        assert best.laid_value == laid
+    if opening is not None:
+        claim = check_opening([parse_cards(" ".join(meld)) for meld in opening], rules)
+        assert claim.opens, claim.reason  # `referee opening` accepts the melds `best` says open
+
+
+# Small hands of a few neighbouring ranks in two suits, from every pack, with jokers: twins and runs a joker can
+# stretch are frequent, and the thresholds are low enough that about half the hands open.
+OPENING_RULE_SETS = {
+    "kaluki (distinct_melds)": rummy_rules("kaluki"),
+    "kaluki, opening at 25": rummy_rules("kaluki", {"opening_threshold": 25}),
+    "kaluki, single meld": rummy_rules("kaluki", {"opening_scope": "single_meld"}),
+    "kaluki, runs of 3 to 4, single meld at 30": rummy_rules(
+        "kaluki", {"run_max": 4, "opening_scope": "single_meld", "opening_threshold": 30}
+    ),
+    "kaluki-club, opening at 25": rummy_rules("kaluki-club", {"opening_threshold": 25}),
+    "kaluki-club, distinct melds at 30": rummy_rules("kaluki-club", {"distinct_melds": True, "opening_threshold": 30}),
+    "rami, single meld at 20": rummy_rules("rami", {"opening_scope": "single_meld", "opening_threshold": 20}),
+    "rami, distinct melds at 30": rummy_rules("rami", {"distinct_melds": True, "opening_threshold": 30}),
+}
+
+
+@settings(max_examples=400, deadline=None)
+@given(name=st.sampled_from(sorted(OPENING_RULE_SETS)), minimise=st.sampled_from(["value", "penalty"]), data=st.data())
+def test_opens_equals_a_brute_force_search_of_every_laying(name: str, minimise: str, data: st.DataObject) -> None:
+    rules = OPENING_RULE_SETS[name]
+    low = data.draw(st.integers(1, 11), label="lowest rank")
+    suits = data.draw(st.lists(st.sampled_from("SHDC"), min_size=1, max_size=2, unique=True), label="suits")
+    pool = [Card(rank, suit) for rank in range(low, low + 3) for suit in suits] * rules.pack_count()
+    pool += [Card.joker()] * rules.joker_count()
+    picks = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=8, unique=True), label="picks")
+    hand = [pool[i] for i in picks]
+    best = best_arrangement(hand, rules, minimise)
+    assert best.opens is (reference_opening(hand, rules) >= rules.opening_threshold)
+    if best.opening is None:
+        assert not best.opens
+        return
+    claim = check_opening([list(meld) for meld in best.opening], rules)
+    assert claim.opens, claim.reason
+    laid = Counter(str(card) for meld in best.opening for card in meld)
+    assert laid <= Counter(str(card) for card in hand), "the opening's melds are cards of the hand"
+
+
+def test_whether_a_hand_opens_is_worked_out_within_the_budget() -> None:
+    # The twins of the densest hand lay 126; the opening is sought under the same budget, and past it refused.
+    rules = rummy_rules("kaluki", {"opening_threshold": 200})
+    hand = parse_cards("8D 5C 4D 3D 7D 5D 3D 4C 6C 6C 3C 6D 6D JK JK JK JK")
+    best = best_arrangement(hand, rules, budget=BUDGET)
+    assert (best.laid_value, best.opens, best.opening) == (126, False, None)
+    with pytest.raises(SearchTooLong):
+        best_arrangement(hand, rules, budget=1e-6)

@@ -77,7 +77,7 @@ def test_a_first_dealer_drawn_at_random_is_said_with_the_deal(table: Table) -> N
     response = table.post(f"{evening}/games", {"preset": "kaluki", "players": players, "first_dealer": "*"})
     assert response.status_code == 303
     page = table.get(response.headers["Location"]).get_data(as_text=True)
-    drawn = re.search(r'<p class="notice" role="status">(\w+) was drawn at random to deal first.</p>', page)
+    drawn = re.search(r'<p class="notice" role="status" data-result>(\w+) was drawn at random to deal first.</p>', page)
     assert drawn is not None
     dealer = drawn[1]
     seat = players.index(dealer)
@@ -99,7 +99,7 @@ def test_the_deal_line_follows_the_deal_round_after_round(table: Table) -> None:
     )
     table.client.set_cookie("lang", "fr")
     french = table.get(game).get_data(as_text=True)
-    assert "Cédric donne 14 cartes à chacun avec 2 jeux et 4 jokers ; Bob coupe, Alice joue en premier." in french
+    assert "Cédric donne 14 cartes à chacun avec 2 jeux et 4 jokers\u00a0; Bob coupe, Alice joue en premier." in french
 
 
 RESHUFFLED = "The stock was reshuffled once in this round: if it runs out again with no winner, the round is void."
@@ -165,7 +165,7 @@ def test_a_kaiser_game_s_first_dealer_may_be_drawn_and_the_deal_says_who_calls_f
     response = table.post(f"{evening}/games", {"family": "kaiser"} | teams)
     assert response.status_code == 303
     game = table.get(response.headers["Location"]).get_data(as_text=True)
-    drawn = re.search(r'<p class="notice" role="status">(\w+) was drawn at random to deal first.</p>', game)
+    drawn = re.search(r'<p class="notice" role="status" data-result>(\w+) was drawn at random to deal first.</p>', game)
     assert drawn is not None
     seats = ["Ana", "Ben", "Céline", "Driss"]  # clockwise: Team 1, Team 2, Team 1's partner, Team 2's partner
     left = seats[(seats.index(drawn[1]) + 1) % 4]

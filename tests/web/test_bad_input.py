@@ -432,3 +432,47 @@ def test_an_evening_record_keeps_its_own_rules(table: Table) -> None:
     exported = json.loads(table.get(f"{response.headers['Location']}/evening.json").get_data(as_text=True))
     assert (exported["preset"], exported["options"], exported["title"]) == ("rami", {"opening_threshold": 71}, "Friday")
     assert exported["players"] == [*"ABCD", "Ana", "Ben", "Céline", "Driss"]
+
+
+# --- #24: the bound on Rami's laid points counts the packs the players call for; a kept joker where none costs -------
+
+EIGHT = ["Ana", "Ben", "Céline", "Driss", "Éloïse", "Fanny", "Gaspard", "Hélène"]
+
+
+def eight_player_round(laid: str) -> dict[str, str]:
+    return {"winner": "Ana", "finish": "out", "hand:Ana": "", "laid:Ben": laid} | {f"hand:{n}": "5" for n in EIGHT[1:]}
+
+
+def test_eight_rami_players_may_lay_every_card_of_four_packs_on_the_round_form(table: Table) -> None:
+    # docs/rules.md §1: Rami plays 4 packs and 8 jokers for 7-8 players: every card in play counts 1,640, not 820.
+    game = table.game(table.evening(players="\n".join(EIGHT)), EIGHT, preset="rami")
+    before = dump(table)
+    response = table.post(f"{game}/rounds", eight_player_round("1641"), htmx=True)
+    refused(table, before, response, 422, "At most 1640: every card in play counts that much.")
+    assert table.post(f"{game}/rounds", eight_player_round("900")).status_code == 303  # past two packs' 820
+    edit = table.get(f"{game}/events/1").get_data(as_text=True)
+    revision = re.search(r'name="based_on" type="hidden" value="(\d+)"', edit)
+    assert revision is not None
+    before = dump(table)
+    correction = eight_player_round("1641") | {"based_on": revision[1]}
+    refused(table, before, table.post(f"{game}/events/1", correction), 422, "At most 1640")
+    assert table.post(f"{game}/events/1", correction | {"laid:Ben": "1640"}).status_code == 303
+
+
+def test_an_imported_eight_player_rami_round_is_bounded_by_four_packs(table: Table) -> None:
+    hands = {name: 5 for name in EIGHT[1:]}
+    event = {"type": "round", "winner": "Ana", "hands": hands, "laid": {"Ben": 1640}}
+    record = {"preset": "rami", "players": EIGHT, "events": [event]}
+    assert table.post("/import", {"text": json.dumps(record)}).status_code == 303
+    before = dump(table)
+    event["laid"] = {"Ben": 1641}
+    response = table.post("/import", {"text": json.dumps(record)})
+    refused(table, before, response, 422, "event 1: Ben cannot have laid 1641 points: every card in play counts 1640")
+
+
+def test_an_imported_kaluki_round_with_a_kept_joker_creates_nothing(table: Table) -> None:
+    # docs/rules.md §2, Joker release (002: "The Joker can't be added to the cards in their hand"): no such entry.
+    event = {"type": "round", "winner": "A", "hands": {"B": "5C"}, "unreturned_jokers": {"B": 1}}
+    before = dump(table)
+    response = table.post("/import", {"text": json.dumps({"players": ["A", "B"], "events": [event]})})
+    refused(table, before, response, 422, "event 1: B cannot have kept a joker in kaluki")

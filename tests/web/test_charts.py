@@ -92,7 +92,7 @@ def test_the_mark_label_at_the_top_of_the_chart_goes_below_its_line(app: Flask, 
         drawn = render_template_string('{% include "components/chart.html" %}', chart=chart)
     label = re.search(r'<text class="chart-mark-label" x="[\d.]+" y="([\d.]+)">([^<]+)</text>', drawn)
     assert label is not None
-    assert label[2] == {"en": "eliminated at 150", "fr": "éliminé à 150"}[lang]
+    assert label[2] == {"en": "eliminated at 150", "fr": "élimination à 150"}[lang]
     assert float(label[1]) == TOP + 10  # below the line, inside the drawing
 
 

@@ -85,10 +85,20 @@ def test_opening_at_39_and_40(table: Table) -> None:
     [
         pytest.param("kaluki", "3S 4S 5S 6S 7S 8S 9S 10S", "true", None, id="8-card run in kaluki"),
         pytest.param(
-            "kaluki", "3S 4S 5S 6S 7S 8S 9S 10S JS", "false", "run_max = 8 in kaluki", id="9-card run in kaluki"
+            "kaluki",
+            "3S 4S 5S 6S 7S 8S 9S 10S JS",
+            "false",
+            "Most cards in a run — 8, from the Kaluki rulebook",
+            id="9-card run in kaluki",
         ),
         pytest.param("kaluki", "9H 9H JK", "false", "group_joker_distinct_suits", id="duplicates with a joker"),
-        pytest.param("kaluki-club", "QD KD AD 2D", "false", "ace_wraps = no in kaluki-club", id="Q-K-A-2 in club"),
+        pytest.param(
+            "kaluki-club",
+            "QD KD AD 2D",
+            "false",
+            "Ace in the middle of a run (K A 2) — no, from pagat.com",
+            id="Q-K-A-2 in club",
+        ),
         pytest.param("kaluki", "QD KD AD 2D", "true", None, id="Q-K-A-2 in kaluki"),
     ],
 )
@@ -107,8 +117,9 @@ def test_an_invalid_meld_says_what_would_fix_it(table: Table) -> None:
 @pytest.mark.parametrize(
     ("rules", "meld", "hand", "released"),
     [
-        pytest.param("kaluki", "9H 9S JK", "9D", "false", id="one missing suit is not enough"),
-        pytest.param("kaluki", "9H 9S JK", "9D 9C", "true", id="both missing suits release it"),
+        pytest.param("kaluki", "9H 9S JK", "9D", "true", id="any_missing (000): one missing suit releases it"),
+        pytest.param("kaluki-hunt", "9H 9S JK", "9D", "false", id="both_missing (002): one suit is not enough"),
+        pytest.param("kaluki-hunt", "9H 9S JK", "9D 9C", "true", id="both_missing (002): both suits release it"),
         pytest.param("rami", "QS KS JK", "AS", "true", id="a run's joker for its card"),
     ],
 )
@@ -157,7 +168,7 @@ def test_an_answer_from_htmx_is_the_answer_fragment(table: Table) -> None:
 def test_rulings_asked_at_an_evening_are_kept_and_shown(table: Table) -> None:
     evening = table.evening(**{"house-run_max": "13"})
     page = table.get(f"{evening}/desk").get_data(as_text=True)
-    assert "This evening&#39;s rules (kaluki)" in page
+    assert "This evening&#39;s rules (Kaluki)" in page
     answer = table.post(f"{evening}/desk/meld", {"rules": "evening", "cards": "3S 4S 5S 6S 7S 8S 9S 10S JS"})
     assert answer_of(answer.get_data(as_text=True))["valid"] == "true"
     shown = table.get(evening).get_data(as_text=True)
@@ -176,7 +187,7 @@ def test_the_rules_page_lists_every_option_and_the_examples(table: Table) -> Non
 def test_the_evening_rules_page_shows_which_examples_change(table: Table) -> None:
     evening = table.evening(**{"house-ace_wraps": "no"})
     page = table.get(f"{evening}/rules").get_data(as_text=True)
-    assert "House rules changed here: ace_wraps" in page and 'class="changed"' in page
+    assert "House rules changed here: Ace in the middle of a run (K A 2)" in page and 'class="changed"' in page
 
 
 def test_an_htmx_answer_at_an_evening_brings_the_rulings_list_up_to_date(table: Table) -> None:

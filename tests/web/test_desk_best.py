@@ -39,7 +39,7 @@ def test_the_answer_in_french(table: Table) -> None:
     page = table.post("/desk/best", {"rules": "kaluki", "hand": "9C 9D 9H KC", "minimise": "value"}).get_data(
         as_text=True
     )
-    assert "Reste en main une fois posées : K♣, 10 points de pénalité" in page
+    assert "Reste en main une fois posées\u00a0: K♣, 10 points de pénalité" in page
     assert "Si la manche s’arrêtait maintenant, avant de les poser, la main entière coûterait 37 points" in page
 
 
@@ -103,3 +103,35 @@ def test_a_budget_past_the_ceiling_or_not_a_number_is_replaced_and_the_log_says_
         app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite"), "REFEREE_BEST_BUDGET": seconds})
     assert app.config["REFEREE_BEST_BUDGET"] == used
     assert [record.getMessage() for record in caplog.records] == ([said] if said else [])
+
+
+@pytest.mark.parametrize(
+    ("house", "hand", "opens_with"),
+    [
+        pytest.param(
+            {}, "JK 10C 9C 9C JK 10C", "JK JK 9♣ 10♣",
+            id="docs/rules.md §2 distinct_melds: the twin runs do not open together, 9♣ 10♣ JK JK does",
+        ),
+        pytest.param(
+            {"house-opening_scope": "single_meld"}, "6H 3H 2H 8H 9H 5H 7H AH 4H", "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥",
+            id="docs/rules.md §2 single_meld: A♥-8♥ alone reaches 40",
+        ),
+    ],
+)  # fmt: skip
+def test_the_answer_says_the_hand_opens_when_some_of_its_melds_do(
+    table: Table, house: dict[str, str], hand: str, opens_with: str
+) -> None:
+    evening = table.evening(**house)
+    question = {"rules": "evening", "hand": hand, "minimise": "value"}
+    page = table.post(f"{evening}/desk/best", question).get_data(as_text=True)
+    assert "it opens" in page and "it does not open" not in page
+    log = table.get(f"{evening}/desk/best").get_data(as_text=True)
+    assert f"opens with {opens_with}" in log
+
+
+def test_a_hand_that_cannot_open_is_said_so_in_the_log(table: Table) -> None:
+    evening = table.evening()
+    table.post(f"{evening}/desk/best", {"rules": "kaluki", "hand": "5H 6H 7H 5H 6H 7H 2C 3C 4C", "minimise": "value"})
+    assert "lays 45, leaves 0 (the whole hand: 45); does not open" in table.get(f"{evening}/desk/best").get_data(
+        as_text=True
+    )

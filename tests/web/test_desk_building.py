@@ -12,6 +12,13 @@ from tests.web.conftest import Table
 from tests.web.test_desk import answer_of
 
 
+def cite_of(page: str) -> str:
+    """The line of the answer that names the rule a ruling rests on."""
+    found = re.search(r'<p class="cite">(.*?)</p>', page, re.S)
+    assert found, "the answer cites a rule"
+    return found.group(1)
+
+
 def in_french(table: Table) -> Table:
     table.client.set_cookie("lang", "fr")
     return table
@@ -62,13 +69,12 @@ def test_a_refused_joker_cites_the_rule_in_english_and_in_french(table: Table) -
     data = {"rules": "rami", "meld": "5H 6H 7H", "cards": "JK"}
     page = table.post("/desk/extend", data).get_data(as_text=True)
     assert "a joker cannot be added to a meld already on the table" in page
-    assert "The rule: joker_can_extend = no in rami — 001: a joker cannot complete a meld already laid" in page
+    assert "The rule: A joker may be added to a meld on the table — no, from the Rami rulebook" in page
     page = in_french(table).post("/desk/extend", data).get_data(as_text=True)
     assert "non, les cartes ne peuvent pas être ajoutées" in page
     assert "un joker ne peut pas être ajouté à une combinaison déjà posée" in page
-    assert (
-        "joker_can_extend = no en rami" in page and "un joker ne peut pas compléter une combinaison déjà posée" in page
-    )
+    assert "Un joker peut compléter une combinaison posée — non, d’après le livret du Rami" in page
+    assert '<code class="option-name" title="En ligne de commande">joker_can_extend</code>' in page
 
 
 @pytest.mark.parametrize(
@@ -92,7 +98,7 @@ def test_a_refused_joker_cites_the_rule_in_english_and_in_french(table: Table) -
             "rami",
             {"before_0": "6S 7S 8S 9S 10S", "after_0": "6S 7S 8S", "after_1": "8S 9S 10S"},
             "false",
-            "The rule: table_rearrange = no in rami",
+            "The rule: Rearranging the melds on the table — never, from the Rami rulebook",
             id="rami: no manipulation by default",
         ),
     ],
@@ -106,9 +112,56 @@ def test_rearranging_the_table(table: Table, rules: str, melds: dict[str, str], 
 def test_a_rearrangement_in_french(table: Table) -> None:
     data = {"rules": "kaluki", "before_0": "4D 5D 6D", "after_0": "5D 6D", "after_1": "4D 4H 4C"}
     page = in_french(table).post("/desk/rearrange", data).get_data(as_text=True)
-    assert answer_of(page) == {"valid": "false", "penalty": "0"}
-    assert "Non : les combinaisons ne peuvent pas être réarrangées ainsi." in page
+    assert answer_of(page) == {"valid": "false", "penalty": "0", "laid": "0"}
+    assert "Non\u00a0: les combinaisons ne peuvent pas être réarrangées ainsi." in page
     assert "la combinaison 1 après coup (5♦ 6♦) n’est pas valide" in page
+
+
+def test_a_rearrangement_shows_what_it_lays(table: Table) -> None:
+    """docs/rules.md §2, What a rearrangement lays: 001's "10 points (et non pas 15)", on the desk as in the command."""
+    evening = table.evening(preset="rami", **{"house-table_rearrange": "manipulation"})
+    data = {"rules": "evening", "before_0": "4D 5D 6D 7D", "after_0": "5D 6D 7D", "after_1": "4D 4H 4C"}
+    page = table.post(f"{evening}/desk/rearrange", data).get_data(as_text=True)
+    assert answer_of(page) == {"valid": "true", "penalty": "0", "laid": "10"}
+    assert "This move lays 10 points: the cards from the hand, and the change in value of the cards moved" in page
+    assert "4♦ 5♦ 6♦ 7♦ into 5♦ 6♦ 7♦ | 4♦ 4♥ 4♣" in table.get(evening).get_data(as_text=True)
+    page = in_french(table).post(f"{evening}/desk/rearrange", data).get_data(as_text=True)
+    assert "Ce coup pose 10 points" in page
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        pytest.param("extend", {"meld": "5H 6H 7H", "cards": "8H"}, id="add to a meld"),
+        pytest.param("rearrange", {"before_0": "4D 5D 6D 7D", "after_0": "5D 6D 7D", "after_1": "4D 4H 4C"}, id="re"),
+    ],
+)
+def test_a_player_who_has_not_opened_is_answered_no_with_the_rule(
+    table: Table, kind: str, data: dict[str, str]
+) -> None:
+    """docs/rules.md §2, Adding to the table: Ruling, not opened yet; the box unticked, the same cards are fine."""
+    page = table.get(f"/desk/{kind}").get_data(as_text=True)
+    assert 'name="not_opened"' in page and "I have not opened yet" in page
+    page = table.post(f"/desk/{kind}", {"rules": "kaluki", **data, "not_opened": "y"}).get_data(as_text=True)
+    assert answer_of(page)["valid"] == "false"
+    assert "only a player who has opened may add to the melds on the table or rearrange them" in page
+    assert "opening_threshold" in cite_of(page)
+    assert "il n&#39;est pas possible d&#39;intervenir réellement dans le jeu" in page  # 001's sentence, quoted
+    assert answer_of(table.post(f"/desk/{kind}", {"rules": "kaluki", **data}).get_data(as_text=True))["valid"] == "true"
+    page = in_french(table).post(f"/desk/{kind}", {"rules": "kaluki", **data, "not_opened": "y"}).get_data(as_text=True)
+    assert "Je n’ai pas encore fait ma première pose" in page
+    assert "seul un joueur qui a fait sa première pose peut compléter" in page
+
+
+def test_an_identity_on_the_desk_under_the_evenings_house_rules(table: Table) -> None:
+    """docs/rules.md §2, Identities: with `identities`, 7♥ 7♥ 7♥ is a meld in Rami (4 packs), worth 15."""
+    evening = table.evening(preset="rami", **{"house-identities": "yes"})
+    page = table.post(f"{evening}/desk/meld", {"rules": "evening", "cards": "7H 7H 7H"}).get_data(as_text=True)
+    assert answer_of(page) == {"valid": "true", "kind": "identity", "value": "15"}
+    assert "valid — identity, 15 points" in page
+    page = table.post(f"{evening}/desk/meld", {"rules": "evening", "cards": "7H 7H JK"}).get_data(as_text=True)
+    assert "an identity holds copies of one card only: a joker cannot stand in it" in page
+    assert "identities" in cite_of(page)
 
 
 @pytest.mark.parametrize(

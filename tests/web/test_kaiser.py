@@ -100,7 +100,7 @@ PLAIN = {
         "Ana & Céline : en défense, sous 45 : perd 2 points",
         "Ben & Driss : annonce 11 sans atout réussie avec 12 points : marque 11 + 12 = 23, doublé à sans atout : 46",
         "Ana & Céline : annonce 7 chutée avec 6 points : perd 7",
-        "Ben & Driss : en défense, à 46 : n'ajoute rien pour ses 4 points (à 45 ou plus, seule une annonce marque)",
+        "Ben & Driss : en défense, à 46 : n’ajoute rien pour ses 4 points (à 45 ou plus, seule une annonce marque)",
     ],
 }
 
@@ -145,7 +145,7 @@ def test_a_team_reaching_52_wins_and_the_hand_form_goes(table: Table, game: str)
     hand(table, game, "Ben", 11, 7, EW, NS, no_trump=True)  # 46
     assert hand(table, game, "Ben", 6, 5, EW, NS).status_code == 303  # 6 + 10 = 16: 62
     page = table.get(game).get_data(as_text=True)
-    assert "Ben &amp; Driss win the game, 62 to -2." in page
+    assert "Ben &amp; Driss win the game, 62 to −2." in page
     assert "Record a hand" not in page and "Everybody passed" not in page
     refused = hand(table, game, "Ana", 7, 6, NS, EW)
     assert refused.status_code == 422 and "the game is over" in refused.get_data(as_text=True)
@@ -259,7 +259,7 @@ def test_a_correction_that_ends_the_game_early_is_refused(table: Table, game: st
     winning = {"bidder": "Ben", "bid": 6, "tricks": 8, "five_hearts": EW, "three_spades": EW, "based_on": "0"}
     response = table.post(f"{game}/hands/{second}", winning)  # 45 + 16: Ben & Driss would win at hand 2
     assert response.status_code == 422
-    assert "This correction makes a later entry impossible" in response.get_data(as_text=True)
+    assert "This correction makes hand 3 impossible: the game is over" in response.get_data(as_text=True)
     assert events(table)[1]["bidder"] == "Ana"
 
 
@@ -318,7 +318,7 @@ def test_kaiser_house_rules_play_as_the_house_says(table: Table) -> None:
     game = response.headers["Location"]
     hand(table, game, "Ana", 7, 6, NS, EW)  # +18
     hand(table, game, "Ben", 5, 2, NS, NS)  # Ben & Driss fail with 2: Ana & Céline add their 8 → 26 ≥ 20
-    assert "Ana &amp; Céline win the game, 26 to -6." in table.get(game).get_data(as_text=True)
+    assert "Ana &amp; Céline win the game, 26 to −6." in table.get(game).get_data(as_text=True)
     assert json.loads(table.get(f"{game}/game.json").get_data(as_text=True))["options"] == {"target": 20}
 
 

@@ -64,7 +64,7 @@ def test_the_french_chip_value_0_20_gives_0_20_euro_a_chip(table: Table) -> None
 @pytest.mark.parametrize(
     ("language", "typed", "message"),
     [
-        ("fr", "1.000", "« 1.000 » se lit de deux façons : tapez 1,00 ou 1000."),
+        ("fr", "1.000", "«\u00a01.000\u00a0» se lit de deux façons\u00a0: tapez 1,00 ou 1000."),
         ("en", "1,000", "“1,000” reads two ways: type 1.00 or 1000."),
         ("fr", "abc", "Tapez un montant, comme 0,20."),
         ("en", "1e3", "Type an amount, like 0.20."),
@@ -124,7 +124,7 @@ def test_the_french_picker_shows_r_d_v_and_types_cards_the_french_way(table: Tab
     assert 'data-card="QS" data-typed="D♠" aria-label="D♠">D<span>' in page
     assert 'data-card="JC" data-typed="V♣" aria-label="V♣">V<span>' in page
     assert 'data-card="7D" data-typed="7♦" aria-label="7♦">7<span>' in page
-    assert "tapez-les (7♥ JK D♠)" in page and ">Annuler</button>" in page
+    assert "tapez-les (7♥ JK D♠)" in page and ">Retirer la carte</button>" in page
     assert "Annuler la dernière carte" not in page
     response = table.round(game, "A", {"B": "R♥ D♠ V♣", "C": "RD DD", "D": "7H QS"}, ALL)  # French and English
     assert response.status_code == 303, response.get_data(as_text=True)

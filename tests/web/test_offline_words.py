@@ -46,8 +46,8 @@ def test_the_words_are_in_the_phone_s_language(table: Table) -> None:
     game = table.game(evening, ["Ann", "Ben", "Cal"])
     words = outbox_words(table.get(game, headers={"Accept-Language": "fr-FR"}).get_data(as_text=True))
     assert words["named"] == "manche {number} ({name} a fini)"
-    assert words["waiting"] == "En attente d’envoi : {entry}"
-    assert words["refused"] == "Non enregistrée : {entry}. {reason}"
+    assert words["waiting"] == "En attente d’envoi\u00a0: {entry}"
+    assert words["refused"] == "Non enregistrée\u00a0: {entry}. {reason}"
     assert (words["send"], words["forget"]) == ("Envoyer maintenant", "L’oublier")
 
 

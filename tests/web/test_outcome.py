@@ -135,7 +135,7 @@ def test_the_end_of_the_game_says_the_pot_in_chips_and_money_and_offers_a_rematc
     assert "A takes the pot: 9 chips." in end and "That is €1.80." in end  # 3 antes of 3 chips, 0.20 each
     assert "Rematch: the same players and rules" in end
     french = table.get(game, headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "A remporte la cagnotte : 9 jetons." in french and "Soit 1,80\u00a0€." in french
+    assert "A remporte la cagnotte\u00a0: 9 jetons." in french and "Soit 1,80\u00a0€." in french
     rematch = table.post(f"{game}/rematch", {})
     assert rematch.status_code == 303 and rematch.headers["Location"].endswith("/games/2")
     again = table.post(f"{game}/rematch", {})  # a double tap opens the rematch made

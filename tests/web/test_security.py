@@ -21,14 +21,18 @@ from werkzeug.test import Client, TestResponse
 
 from referee import create_app
 from referee.storage.db import connect
+from referee.web.security import HEADERS
 from tests.web.conftest import Table
 
 EVENINGS = Path(__file__).parent.parent / "rules" / "evenings"
 
 
 def secured(response: TestResponse) -> TestResponse:
-    """Check the security headers of `response`, and return it."""
+    """Check the security headers of `response` (a 304 has no document, so none of them), and return it."""
     headers = response.headers
+    if response.status_code == 304:
+        assert not any(name in headers for name in HEADERS), headers
+        return response
     policy = dict(part.split(" ", 1) for part in headers["Content-Security-Policy"].split("; "))
     assert policy["default-src"] == policy["script-src"] == policy["style-src"] == "'self'"
     assert policy["object-src"] == policy["base-uri"] == policy["frame-ancestors"] == "'none'"
@@ -82,7 +86,10 @@ def test_every_kind_of_response_carries_the_security_headers(table: Table) -> No
     live = table.get(f"{scorer}/games/1").get_data(as_text=True)
     poll = re.search(r'hx-get="([^"]+/live\?v=\d+)"', live)
     assert poll
-    assert secured(table.get(unescape(poll.group(1)), headers={"HX-Request": "true"})).status_code == 304
+    unchanged = table.get(unescape(poll.group(1)), headers={"HX-Request": "true"})
+    assert unchanged.status_code == 304 and unchanged.headers["Cache-Control"] == "no-store"
+    # A 304 has no document: none of the document's policies (tests/serving: a few headers, its connection kept).
+    assert not any(name in unchanged.headers for name in ("Content-Security-Policy", "Permissions-Policy"))
 
 
 @pytest.mark.parametrize("name", ["a" * 300, "a" * 300 + ".css?v=0123456789ab", "a/" * 3000 + "b"])
@@ -422,35 +429,24 @@ def test_an_existing_database_and_instance_folder_are_tightened_at_start(
 
 @pytest.fixture
 def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
-    """What `referee serve` hands waitress: the app and the options (waitress itself is not started)."""
-    import waitress
-
+    """What `referee serve` hands the server: the app and the options (granian itself is not started)."""
     handed: dict[str, Any] = {}
     monkeypatch.setattr("referee.cli.create_app", lambda: app)
-    monkeypatch.setattr(waitress, "serve", lambda app, **options: handed.update(app=app, **options))
+    monkeypatch.setattr("referee.server.run", lambda app, **options: handed.update(app=app, **options))
     yield handed
 
 
 def test_serve_behind_a_proxy_trusts_its_forwarded_scheme_and_host_and_the_links_say_https(
     served: dict[str, Any],
 ) -> None:
-    from waitress.adjustments import Adjustments
-    from waitress.proxy_headers import proxy_headers_middleware
-
+    from referee import server
     from referee.cli import cli
 
     done = CliRunner().invoke(cli, ["serve", "--host", "127.0.0.1", "--port", "8123", "--trusted-proxy", "127.0.0.1"])
     assert done.exit_code == 0, done.output
-    app = served.pop("app")
-    options = Adjustments(**served)
-    assert options.host == "127.0.0.1" and options.trusted_proxy == "127.0.0.1"
-    # What waitress does with these options before the app sees a request (waitress.server.create_server).
-    behind = proxy_headers_middleware(
-        app,
-        trusted_proxy=options.trusted_proxy,
-        trusted_proxy_headers=options.trusted_proxy_headers,
-        clear_untrusted=options.clear_untrusted_proxy_headers,
-    )
+    assert served["host"] == "127.0.0.1" and served["trusted_proxy"] == "127.0.0.1"
+    # What the server puts in front of the app with these options (referee/server.py).
+    behind = server.wsgi_for(served["app"], served["trusted_proxy"])
     proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org", "X-Forwarded-For": "203.0.113.9"}
     through_the_proxy = {"headers": proxied, "environ_base": {"REMOTE_ADDR": "127.0.0.1"}}
     client = Client(behind)
@@ -481,4 +477,7 @@ def test_serve_without_a_proxy_listens_on_every_network_and_trusts_no_forwarded_
 
     done = CliRunner().invoke(cli, ["serve", "--port", "8123"])
     assert done.exit_code == 0, done.output
-    assert served["host"] == "0.0.0.0" and "trusted_proxy" not in served  # noqa: S104 — the default checked
+    assert served["host"] == "0.0.0.0" and served["trusted_proxy"] is None  # noqa: S104 — the default checked
+    from referee import server
+
+    assert server.wsgi_for(served["app"], None) is served["app"]  # Flask alone reads no X-Forwarded-* header

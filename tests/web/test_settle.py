@@ -103,10 +103,13 @@ def test_a_payment_marked_by_mistake_is_taken_back_and_the_result_stays_shown(ta
     play_rules_8_game(table, table.game(evening, ALL))
     table.post(f"{evening}/settle/paid", {"payer": "A", "payee": "C", "chips": "16"})
     page = table.get(f"{evening}/settle").get_data(as_text=True)
-    assert "Left to settle" in page and "A paid C €3.20" in page
-    assert re.search(r"<td>A</td><td class=\"num\">-16</td>.*?<td class=\"num\">0</td>", page)  # result, then left
+    assert "Left to settle, in money" in page and "A paid C €3.20" in page
+    assert '<p class="notice" role="status" data-result>Recorded: A paid C €3.20.</p>' in page  # what was done, on top
+    assert re.search(r"<td>A</td><td class=\"num\">-16</td>.*?<td class=\"num\">€0.00</td>", page)  # result, then left
+    assert "Recorded: A paid C" not in table.get(f"{evening}/settle").get_data(as_text=True)  # said once
     payment = re.search(r'name="payment" value="(\d+)"', page).group(1)
     assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-1"}).status_code == 303
+    assert "Payment taken back: it is in the plan again." in table.get(f"{evening}/settle").get_data(as_text=True)
     assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-2"}).status_code == 422
     page = table.get(f"{evening}/settle").get_data(as_text=True)
     assert payments(page) == ["A>C:16", "B>C:4", "D>C:13"] and "Left to settle" not in page

@@ -16,10 +16,9 @@ from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
-from referee.rules.solver import BUDGET, SolverError, best_arrangement
+from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
-from referee.rules.table import Rules, RummyRules
-from referee.rules.table import citation as cited_option
+from referee.rules.table import Rules, RummyRules, rule_said
 from referee.rules.values import most_cards_arranged, most_cards_held
 
 
@@ -29,14 +28,15 @@ class Citation:
 
     text: str
     quotes: tuple[Quote, ...]
+    option: str = ""  # its name on the command line, shown small for the curious
 
     def __str__(self) -> str:
         return self.text
 
 
 def citation(rules: Rules, option: str) -> Citation:
-    """The option a ruling rests on, its value and source (`table.citation`), and the sentences it quotes."""
-    return Citation(cited_option(rules, option), quotes_for(option, rules.preset))
+    """The option a ruling rests on in words, its value and source (`table.rule_said`), and the sentences it quotes."""
+    return Citation(rule_said(rules, option), quotes_for(option, rules.preset), option)
 
 
 class Unanswered(ValueError):
@@ -53,11 +53,17 @@ def _shown(cards: tuple[Card, ...]) -> str:
     return " ".join(card.symbol for card in cards)
 
 
+def _kind_said(kind: str | None) -> str:
+    """A meld's kind in the reader's language: group, run or identity."""
+    said: dict[str, str] = {"group": _("group"), "run": _("run"), "identity": _("identity")}
+    return said.get(kind or "", "")
+
+
 def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
     cards = _cards(form.cards.data, rules)
     check = check_meld(cards, rules)
     if check.valid:
-        summary = _("valid %(kind)s, %(value)s points", kind=_(check.kind) if check.kind else "", value=check.value)
+        summary = _("valid %(kind)s, %(value)s points", kind=_kind_said(check.kind), value=check.value)
     else:
         summary = _("not valid: %(reason)s", reason=check.reason)
     return {
@@ -90,7 +96,7 @@ def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
     verdict = _("yes") if release.released else _("no")
     return {
         "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(hand)),
-        "summary": f"{verdict}: {release.reason}",
+        "summary": _("%(entry)s: %(reason)s", entry=verdict, reason=release.reason),
         "release": release,
         "cite": citation(rules, release.rule) if release.rule else None,
     }
@@ -98,11 +104,13 @@ def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
 
 def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
     meld, added = _cards(form.meld.data, rules), _cards(form.cards.data, rules)
-    extension = extend_meld(meld, added, rules)  # cards that cannot all be in play raise CardError: 422
+    extension = extend_meld(meld, added, rules, opened=not form.not_opened.data)  # cards not in play: CardError
     if extension.valid:
-        kind = {"group": _("group"), "run": _("run")}.get(extension.kind or "", "")
         summary = _(
-            "yes: %(meld)s, %(kind)s, %(value)s points", meld=_shown(extension.meld), kind=kind, value=extension.value
+            "yes: %(meld)s, %(kind)s, %(value)s points",
+            meld=_shown(extension.meld),
+            kind=_kind_said(extension.kind),
+            value=extension.value,
         )
     else:
         summary = _("no: %(reason)s", reason=extension.reason)
@@ -118,8 +126,11 @@ def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
 def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
     before = [_cards(form[f"before_{n}"].data, rules) for n in range(3) if (form[f"before_{n}"].data or "").strip()]
     after = [_cards(form[f"after_{n}"].data, rules) for n in range(4) if (form[f"after_{n}"].data or "").strip()]
-    rearranged = rearrange_melds(before, after, rules)
-    summary = _("yes") if rearranged.valid else _("no: %(reason)s", reason=rearranged.reason)
+    rearranged = rearrange_melds(before, after, rules, opened=not form.not_opened.data)
+    if rearranged.valid:
+        summary = _("yes; lays %(points)s points", points=rearranged.laid_points)
+    else:
+        summary = _("no: %(reason)s", reason=rearranged.reason)
     return {
         "question": _(
             "%(before)s into %(after)s",
@@ -154,14 +165,24 @@ def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
     return {
         "question": _shown(hand),
         "summary": _(
-            "lays %(value)s, leaves %(penalty)s (the whole hand: %(whole)s)",
+            "lays %(value)s, leaves %(penalty)s (the whole hand: %(whole)s); %(opening)s",
             value=best.laid_value,
             penalty=best.penalty,
             whole=best.hand_penalty,
+            opening=_opening_said(best),
         ),
         "best": best,
         "cite": None,
     }
+
+
+def _opening_said(best: Arrangement) -> str:
+    """Whether the hand can open, and with which melds when they are not the ones laying the most."""
+    if best.opening is None:
+        return str(_("does not open"))
+    if best.opening == best.melds:
+        return str(_("opens"))
+    return str(_("opens with %(melds)s", melds=" | ".join(_shown(meld) for meld in best.opening)))
 
 
 RULINGS: dict[str, Callable[[Any, RummyRules], dict[str, Any]]] = {

@@ -11,10 +11,12 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
+from referee.rules.option_words import preset_said
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import RummyRules, rummy_rules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening
+from referee.web.forms import presets_said
 from referee.web.games.families import DESK_PRESETS
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
@@ -68,6 +70,7 @@ class ExtendQuestion(Question):
 
     meld = CardsField(_l("The meld on the table"), [InputRequired(_l("Tap or type the meld on the table."))])
     cards = CardsField(_l("The cards to add"), [InputRequired(_l("Tap or type the cards you would add."))])
+    not_opened = BooleanField(_l("I have not opened yet"))
 
 
 class RearrangeQuestion(Question):
@@ -80,6 +83,7 @@ class RearrangeQuestion(Question):
     after_1 = CardsField(_l("After, meld 2"))
     after_2 = CardsField(_l("After, meld 3"))
     after_3 = CardsField(_l("After, meld 4"))
+    not_opened = BooleanField(_l("I have not opened yet"))
 
 
 class BestQuestion(Question):
@@ -103,8 +107,9 @@ def question_form(kind: str, evening: Evening | None, formdata: Any = None) -> Q
     """The form of a `kind` of question, asked under the evening's rules by default (else the preset asked for)."""
     default = EVENING_RULES if evening else request.args.get("preset", "kaluki")
     form = FORMS[kind](formdata, rules=default)
-    choices = {EVENING_RULES: _("This evening's rules (%(preset)s)", preset=evening.preset)} if evening else {}
-    form.rules.choices = choices | {name: name for name in DESK_PRESETS}
+    said = preset_said(evening.preset) if evening else ""
+    choices = {EVENING_RULES: _("This evening's rules (%(preset)s)", preset=said)} if evening else {}
+    form.rules.choices = choices | presets_said(DESK_PRESETS)
     if isinstance(form, BestQuestion):
         form.minimise.choices = {"value": _("the most value laid"), "penalty": _("the least penalty left")}
     return form

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS
 from referee.rules.presets import get_preset
-from referee.rules.sources import quotes_for
-from referee.rules.table import Rules, describe
+from referee.rules.sources import quotes_for, source_said, sources_named
+from referee.rules.table import Rules, describe, value_said
 from referee.web.games.families import family_of
 
 
@@ -15,13 +16,26 @@ def rules_shown(rules: Rules) -> dict[str, Any]:
     """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
     changed = rules.changed()
     worked = family_of(rules.family).worked(rules, bool(changed))
-    # Each option as (name, value, meaning, source, quotes, label): the label is its name in a player's words.
+    # Each option as (name, value, meaning, source, quotes, label), all in a player's words: the label names it, the
+    # value is said as the reader says it, each source by its name (the name itself is shown small, for the curious).
     options = [
-        (*option, quotes_for(option[0], rules.preset), OPTIONS[option[0]].label_said()) for option in describe(rules)
+        (
+            name,
+            value_said(name, getattr(rules, name)),
+            meaning,
+            sources_named(source),
+            quotes_for(name, rules.preset),
+            OPTIONS[name].label_said(),
+        )
+        for name, _value, meaning, source in describe(rules)
     ]
+    preset = get_preset(rules.preset)
     return {
         "rules": rules,
-        "preset": get_preset(rules.preset),
+        "preset": preset,
+        "game": preset_said(rules.preset),
+        "source": source_said(preset.source),
+        "changed_said": [OPTIONS[name].label_said() for name in changed],
         "options": options,
         "changed": changed,
         "worked": worked,

@@ -16,6 +16,7 @@ from referee.web.database import get_db
 from referee.web.desk.answers import Unanswered, rule_on
 from referee.web.desk.forms import QUESTIONS, Question, question_form, rules_asked
 from referee.web.desk.rules_page import rules_shown
+from referee.web.forms import presets_said
 from referee.web.games.families import family_of
 from referee.web.games.rummy.layout import picker_data
 from referee.web.guards import address_ceiling, desk_limit, limiter
@@ -103,6 +104,6 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
         rules=rules,
         shown=rules_shown(rules),
         other_games=[(number, rules_shown(game_rules)) for number, game_rules in in_force.other_games],
-        presets=list(PRESETS),
+        presets=list(presets_said(list(PRESETS)).items()),
         desk_url=desk,
     )

@@ -15,7 +15,7 @@ from wtforms.widgets import TextInput
 from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.rules.options import MOST_PLAYERS, show_value
 from referee.services.evenings import Evening, NewEvening
-from referee.web.forms import EVENING_PRESETS, HouseRulesForm, KeyedForm
+from referee.web.forms import EVENING_PRESETS, HouseRulesForm, KeyedForm, presets_said
 from referee.web.local import AmountError, parse_amount, reader_locale
 
 MAX_NAME = LONGEST_NAME
@@ -66,7 +66,7 @@ class EveningForm(KeyedForm):
         [InputRequired(_l("Name the players at the table."))],
         description=_l("One per line, or separated by commas, in seat order."),
     )
-    preset = SelectField(_l("Game"), choices={p: p for p in EVENING_PRESETS}, default="kaluki")
+    preset = SelectField(_l("Game"), choices=lambda: presets_said(EVENING_PRESETS), default="kaluki")
     chip_value = MoneyField(
         _l("Value of a chip"),
         [

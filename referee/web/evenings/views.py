@@ -14,7 +14,8 @@ from referee.services.evenings import Evening, evening_page, start_evening
 from referee.web.database import get_db
 from referee.web.evenings.forms import EveningForm
 from referee.web.evenings.model import EveningView
-from referee.web.forms import house_rule_hints
+from referee.web.evenings.seating import seating
+from referee.web.forms import AT_RANDOM, KeyedForm, house_rule_hints
 from referee.web.games.families import starter, starters
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening
@@ -63,7 +64,13 @@ def _show_context(evening: Evening, sent: tuple[str, Any] | None = None) -> dict
         form = sent[1] if sent is not None and sent[0] == start.family else start.form(evening)
         if form is not None:
             starts.append({"template": start.template, "form": form, "hints": house_rule_hints(form.preset.data)})
-    return {**EveningView.of(evening_page(get_db(), evening, scorer=g.scorer)).context(), "starts": starts}
+    return {
+        **EveningView.of(evening_page(get_db(), evening, scorer=g.scorer)).context(),
+        "starts": starts,
+        "seating": seating(evening),
+        "key_form": KeyedForm,  # each offer of a game that seats everyone gets its own one-time key
+        "at_random": AT_RANDOM,
+    }
 
 
 @bp.post("/e/<key>/games")

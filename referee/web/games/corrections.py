@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from referee.rules.cards import SUIT_SYMBOLS, Card
 from referee.rules.game import Kind
-from referee.services.games import Change
+from referee.services.games import Book, Change
 from referee.web.games.labels import FIELD, Field, per_player
 
 SINGLE_VALUES = (
@@ -91,3 +91,31 @@ def describe_change(change: Change) -> Correction:
                 if old.get(name) != new.get(name):
                     differences.append(Difference(per_player(key, name), _shown(old.get(name)), _shown(new.get(name))))
     return Correction(change.at, _entry_words(before), not after, tuple(differences))
+
+
+def entry_named(book: Book, position: int) -> str:
+    """The entry at `position` of the log as the sheet names it: "round 6", "hand 3", "the buy-back of Ana".
+
+    The sheet numbers rounds (or hands) only; a buy-back, a reshuffle or a passed deal is named by what it is.
+    """
+    entries = book.entries[: max(position, 0)]
+    if not entries or position > len(book.entries):
+        return str(_("the last entry"))
+    data = entries[-1].data
+    kind = data.get("type")
+    if kind in (Kind.ROUND, Kind.VOID):
+        number = sum(1 for entry in entries if entry.data.get("type") in (Kind.ROUND, Kind.VOID))
+        return str(_("round %(number)s", number=number))
+    if kind == Kind.HAND:
+        number = sum(1 for entry in entries if entry.data.get("type") == Kind.HAND)
+        return str(_("hand %(number)s", number=number))
+    return _entry_words(data)
+
+
+def corrected_words(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    """What one correction changed, in a line: "Ben's hand: 5 → 15; winner: Ana → Ben"."""
+    change = describe_change(Change(0, 0, before, after, ""))
+    return "; ".join(
+        str(_("%(what)s: %(before)s → %(after)s", what=d.what, before=d.before, after=d.after))
+        for d in change.differences
+    )

@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import g, has_request_context
+from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from referee.rules.game import Kind, Offer, Step
 from referee.rules.table import Family
 from referee.services.games import Book, Entry
+from referee.web.games.corrections import entry_named
 from referee.web.games.families import layout_of
 from referee.web.games.lines import Column, Footer, Line
 
@@ -71,6 +73,8 @@ def short_names(names: Sequence[str]) -> tuple[str, ...]:
     ('Berna.', 'Guill.', 'Stéph.', 'Chris.')
     >>> short_names(["Ana", "Marie-Hélène", "Maximilien", "Jean-Baptiste", "Éloïse", "Bo", "Cy", "Di"])
     ('', 'M-H', 'Max.', 'J-B', 'Élo.', '', '', '')
+    >>> short_names(["Bénédicte & Ségolène", "Maximilien Morel & Anne-Sophie Müller"])  # Kaiser's teams
+    ('B & S', 'MM & ASM')
     """
     room = HEADER_ROOM.get(len(names), min(HEADER_ROOM.values()))
     shown = [_shortened(name, room) for name in names]
@@ -86,6 +90,11 @@ def _shortened(name: str, room: int, *, initials: bool = True) -> str:
     """`name` in at most `room` letters: whole, a compound name's initials ("J-B"), or its start and a dot."""
     if len(name) <= room:
         return name
+    partners = name.split(" & ")
+    if initials and len(partners) > 1:  # a Kaiser team: each partner's initials, as short as a column needs
+        team = " & ".join("".join(part[0] for part in re.split(r"[\s-]+", partner) if part) for partner in partners)
+        if len(team) <= room:
+            return team
     parts = [part for part in re.split(r"[\s-]+", name) if part]
     if initials and len(parts) > 1 and 2 * len(parts) - 1 <= room:
         return ("-" if "-" in name else "").join(part[0] for part in parts)
@@ -145,7 +154,9 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
         still_in=state.still_in(),
         last=book.entries[-1] if book.entries else None,
         version=book.version,
-        problem=None if refusal is None else str(refusal),
+        problem=None
+        if refusal is None
+        else str(_("%(entry)s: %(reason)s", entry=entry_named(book, refusal.position), reason=refusal.reason)),
         reach=marks.reach,
         threshold=marks.threshold,
     )

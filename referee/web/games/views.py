@@ -24,7 +24,7 @@ from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, 
 from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
-from referee.web.games.corrections import describe_change
+from referee.web.games.corrections import corrected_words, describe_change, entry_named
 from referee.web.games.families import family_of, screen_of
 from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
@@ -139,7 +139,13 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     added = line_of(new, outcome.slot) if not behind and removed is None else None
     context = _context(new, log=removed is not None)
     response = render(
-        "games/_written.html", "games/_written.html", added=added, removed=removed, whole=behind, **context
+        "games/_written.html",
+        "games/_written.html",
+        added=added,
+        removed=removed,
+        whole=behind,
+        result=True,  # the phone brings what the entry did into view, and focuses it
+        **context,
     )
     response.headers["HX-Reswap"] = SHOW_OUTCOME
     return response
@@ -318,12 +324,31 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     form = DeleteForm()
     if not form.validate():
         return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
+    position = book.position_of(slot)
     try:
         outcome = correct(get_db(), book, slot, None, form.revision(), key=form.submission.data)
     except (EntryError, StaleEdit, Busy) as error:
-        reason = error.reason if isinstance(error, EntryError) else str(error)
-        return _refused(book, screen_of(book.family).entry_form(book), reason)
+        return _refused(book, screen_of(book.family).entry_form(book), _correction_refused(book, error, position))
+    if position is not None and outcome.done is Done.RECORDED:
+        flash(_("Deleted: %(entry)s. The change log keeps it.", entry=entry_named(book, position)))
     return _written(book, outcome, None, removed=slot)
+
+
+def _correction_refused(book: Book, error: Exception, deleted: int | None = None) -> str:
+    """Why a correction or a deletion was refused, naming an entry as the sheet numbers it (not the log).
+
+    Without the entry `deleted` (its position), the entries after it replay one place earlier.
+    """
+    if not isinstance(error, EntryError):
+        return str(error)
+    position = error.position + 1 if deleted is not None and error.position >= deleted else error.position
+    return str(
+        _(
+            "This correction makes %(entry)s impossible: %(reason)s",
+            entry=entry_named(book, position),
+            reason=error.reason,
+        )
+    )
 
 
 @bp.route("/hands/<int:slot>", methods=["GET", "POST"])
@@ -353,16 +378,18 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
         try:
             correct(get_db(), book, slot, event, revision_of(form.based_on.data), key=form.submission.data)
         except EntryError as error:
-            later = error.position > position
-            form.form_errors.append(
-                _("This correction makes a later entry impossible (%(error)s)", error=str(error))
-                if later
-                else error.reason
-            )
+            form.form_errors.append(_correction_refused(book, error) if error.position > position else error.reason)
         except (StaleEdit, Busy) as error:
             form.form_errors.append(str(error))
         else:
-            return redirect(url_for("games.show", key=key, number=number), 303)
+            changed = corrected_words(entry.data, event.as_json())
+            named = entry_named(book, position)
+            flash(
+                _("Correction saved, %(entry)s: %(changes)s.", entry=named, changes=changed)
+                if changed
+                else _("Correction saved, %(entry)s: nothing changed.", entry=named)
+            )
+            return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
     return _edit_page(book, form, slot, position, 422)
 
 

@@ -24,5 +24,5 @@ class SettlePage:
     def of(cls, settled: SettleUp) -> SettlePage:
         """The page of a settle-up."""
         games = tuple(summarise(book) for book in settled.books)
-        open_games = tuple(game for game in games if game.chips and not game.over)
+        open_games = tuple(game for game in games if game.pot and not game.over)  # never a pot of nothing
         return cls(games, open_games, settled.result, settled.balances, settled.payments, settled.made)

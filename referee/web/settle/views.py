@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, flash, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -12,6 +12,7 @@ from referee.services.payments import SettleUp
 from referee.web.database import get_db
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening
+from referee.web.local import money
 from referee.web.settle.forms import PaidForm, UndoPaidForm
 from referee.web.settle.model import SettlePage
 
@@ -42,10 +43,12 @@ def _unread(evening: Evening) -> ResponseReturnValue:
     return _page(evening, payments.settle_up(get_db(), evening), 422, _("This payment could not be read: try again."))
 
 
-def _answer(key: str, evening: Evening, settled: SettleUp, refused: bool) -> ResponseReturnValue:
-    """The plan again (htmx) or a redirect to it; 422 with the reason when the page was out of date."""
+def _answer(key: str, evening: Evening, settled: SettleUp, refused: bool, done: str) -> ResponseReturnValue:
+    """The plan again (htmx) or a redirect to it, saying `done` on top; 422 with the reason when the page was out of
+    date."""
     if refused:
         return _page(evening, settled, 422, _("This payment is no longer in the plan: the page was out of date."))
+    flash(done)  # shown on top of the plan, where the phone brings it into view
     if request.headers.get("HX-Request"):
         return _page(evening, settled)
     return redirect_to(url_for("settle.show", key=key))
@@ -58,8 +61,15 @@ def mark_paid(key: str) -> ResponseReturnValue:
     form = PaidForm()
     if not form.validate():
         return _unread(evening)
-    outcome = payments.mark_paid(get_db(), evening, form.payment(), form.submission.data)
-    return _answer(key, evening, outcome.settled, outcome.refused)
+    payment = form.payment()
+    outcome = payments.mark_paid(get_db(), evening, payment, form.submission.data)
+    done = _(
+        "Recorded: %(payer)s paid %(payee)s %(amount)s.",
+        payer=payment.payer,
+        payee=payment.payee,
+        amount=money(payment.chips, signed=False),
+    )
+    return _answer(key, evening, outcome.settled, outcome.refused, done)
 
 
 @bp.post("/undo")
@@ -70,4 +80,5 @@ def undo_paid(key: str) -> ResponseReturnValue:
     if not form.validate():
         return _unread(evening)
     outcome = payments.undo_payment(get_db(), evening, form.payment.data, form.submission.data)
-    return _answer(key, evening, outcome.settled, outcome.refused)
+    done = _("Payment taken back: it is in the plan again.")
+    return _answer(key, evening, outcome.settled, outcome.refused, done)

@@ -69,7 +69,8 @@ class KaiserLayout:
         if state.winner is None:
             return ""
         other = state.teams.other(state.winner)
-        scores = {"score": state.score(state.winner), "other": state.score(other)}
+        scores = {name: signed(score) if score < 0 else str(score)  # a true minus, as on the sheet
+                  for name, score in (("score", state.score(state.winner)), ("other", state.score(other)))}  # fmt: skip
         return str(_("%(team)s win the game, %(score)s to %(other)s.", team=state.winner, **scores))
 
     def status(self, state: KaiserGame) -> str:

@@ -6,8 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext as _
+
 from referee.rules.deal import next_kaiser_deal
-from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser import HandResult, KaiserGame, PassedResult
+from referee.rules.kaiser_bidding import Bid
+from referee.rules.words import signed
 from referee.services.games import Book
 from referee.web.forms import SheetForm
 from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
@@ -59,8 +63,9 @@ class KaiserScreen:
         return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
 
     def context(self, book: Book) -> dict[str, Any]:
-        """The deal to come: who deals, and who calls first."""
-        return {"deal": next_kaiser_deal(_game(book))}
+        """The deal to come (who deals, who calls first), and what the last hand did."""
+        state = _game(book)
+        return {"deal": next_kaiser_deal(state), "last": last_hand(book), "dealer": state.dealer()}
 
     def resent(self, book: Book, form: Any) -> None:
         """The sheet's version and who deals now (a correction keeps the dealer of the hand it corrects)."""
@@ -71,3 +76,36 @@ class KaiserScreen:
     def waiting(self, book: Book, formdata: Any) -> str:
         """Nothing: a Kaiser hand never waits for a decision."""
         return ""
+
+
+def last_hand(book: Book) -> tuple[str, ...]:
+    """What the last entry of a Kaiser game did, said where the scorer looks after saving it: the bid and each
+    team's change and score ("Hand 3: Ana bid 7.", "Ana & Céline: +9, now 21."); () at the start."""
+    if not book.replayed.steps:
+        return ()
+    step = book.replayed.steps[-1]
+    result = step.result
+    if isinstance(result, PassedResult):
+        return (str(_("Everybody passed on %(name)s's deal.", name=result.dealer)),)
+    if not isinstance(result, HandResult):
+        return ()
+    hand = result.hand
+    said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=_game(book, step.state).hands, name=hand.bidder,
+                  bid=Bid(hand.bid, hand.no_trump)))]  # fmt: skip
+    said += [
+        str(
+            _(
+                "%(team)s: %(change)s, now %(score)s.",
+                team=team.team,
+                change=signed(team.change),
+                score=_total(team.score),
+            )
+        )
+        for team in result.results
+    ]
+    return tuple(said)
+
+
+def _total(score: int) -> str:
+    """A team's total as the sheet writes it: a true minus below zero."""
+    return signed(score) if score < 0 else str(score)

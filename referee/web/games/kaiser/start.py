@@ -11,7 +11,15 @@ from wtforms import FormField, SelectField
 from referee.rules.deal import draw_first_dealer
 from referee.rules.table import Family, rules_for
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, HouseRules, KeyedForm, add_house_rule_fields, options_of, presets_of
+from referee.web.forms import (
+    AT_RANDOM,
+    HouseRules,
+    KeyedForm,
+    add_house_rule_fields,
+    options_of,
+    presets_of,
+    presets_said,
+)
 from referee.web.games.lines import NewGame
 
 KAISER_PRESETS = presets_of(Family.KAISER)
@@ -29,7 +37,7 @@ add_house_rule_fields(KaiserHouseRulesForm)
 class KaiserGameForm(KeyedForm):
     """A new Kaiser game: its rules, two teams of two (partners sit opposite) and who deals first."""
 
-    preset = SelectField(_l("Game"), choices={p: p for p in KAISER_PRESETS}, default="kaiser")
+    preset = SelectField(_l("Game"), choices=lambda: presets_said(KAISER_PRESETS), default="kaiser")
     first = SelectField(_l("Team 1"))
     partner = SelectField(_l("Team 1: partner"))
     second = SelectField(_l("Team 2"))

@@ -11,9 +11,9 @@ from wtforms import Field, HiddenField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.laid import LaidError, laid_total
+from referee.rules.laid import LaidError, laid_groups, laid_text, laid_value
 from referee.rules.rummy import hand_refusal
-from referee.rules.rummy_events import Finish, Round
+from referee.rules.rummy_events import Finish, LaidCards, Round
 from referee.rules.rummy_rounds import RoundShape
 from referee.rules.table import RummyRules
 from referee.web.forms import SheetForm, TooLarge, whole_number
@@ -70,12 +70,18 @@ def check_hand(form: Any, field: Field) -> None:
 
 def laid_points(text: str | None, rules: RummyRules) -> int | None:
     """Laid points as typed (a number) or as the cards laid, counted by the referee; None when blank."""
+    return laid_entry(text, rules)[0]
+
+
+def laid_entry(text: str | None, rules: RummyRules) -> tuple[int | None, LaidCards | None]:
+    """What a laid field holds: the points (None when blank), and the cards laid when cards were tapped or typed."""
     if not (text or "").strip():
-        return None
+        return None, None
     points = whole_number(text or "")
     if points is not None:
-        return points
-    return laid_total(text or "", rules)
+        return points, None
+    groups = laid_groups(text or "")
+    return laid_value(groups, rules), groups
 
 
 def laid_check(rules: RummyRules, most: int) -> Any:
@@ -151,10 +157,12 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
     finish = Finish(form.finish.data) if form.finish.data in set(Finish) else Finish.OUT
     # The form only collects what was typed; the rules say what it means (RoundShape: which laid points count).
     laid_fields = {name: form.laid(name) for name in form.players}
-    laid = {name: laid_points(field.data, rules) for name, field in laid_fields.items() if field is not None}
+    entries = {name: laid_entry(field.data, rules) for name, field in laid_fields.items() if field is not None}
+    laid = {name: points for name, (points, _) in entries.items()}
+    laid_cards = {name: cards for name, (_, cards) in entries.items() if cards}  # kept in the round, as tapped
     kept_fields = {name: form.jokers(name) for name in form.players}
     kept = {name: field.data for name, field in kept_fields.items() if field is not None}
-    return RoundShape.of(rules, len(form.seats)).round(winner, hands, finish, laid, kept)
+    return RoundShape.of(rules, len(form.seats)).round(winner, hands, finish, laid, kept, laid_cards)
 
 
 def round_data(event: Round) -> dict[str, Any]:
@@ -163,7 +171,8 @@ def round_data(event: Round) -> dict[str, Any]:
     for name, hand in event.hands.items():
         data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
     for name, points in (event.laid or {}).items():
-        data[f"laid:{name}"] = str(points)
+        cards = event.laid_cards.get(name)
+        data[f"laid:{name}"] = laid_text(cards) if cards else str(points)
     for name, count in event.unreturned_jokers.items():
         data[f"jokers:{name}"] = count
     return data

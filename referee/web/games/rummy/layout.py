@@ -89,7 +89,7 @@ class RummyLayout:
         """The pot and who deals."""
         dealer = state.dealer()
         deals = _("%(name)s deals", name=dealer) if dealer else ""
-        if state.pot or state.rules.ante:
+        if state.pot:  # a pot of nothing (Rami without chips) is never mentioned
             pot = _("Pot: %(pot)s chips", pot=state.pot)  # outside the f-string, so that `./dev i18n` finds it
             return f"{pot} · {deals}"
         return deals

@@ -11,16 +11,18 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.deal import draw_first_dealer
-from referee.rules.table import Family
+from referee.rules.option_words import preset_said
+from referee.rules.options import OptionError
+from referee.rules.table import Family, rules_for
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, KeyedForm, presets_of
+from referee.web.forms import AT_RANDOM, KeyedForm, presets_of, presets_said
 from referee.web.games.lines import NewGame
 
 
 class GameForm(KeyedForm):
     """A new game of the evening: its game, who plays, and who deals first."""
 
-    preset = SelectField(_l("Game"), choices={p: p for p in presets_of(Family.RUMMY)})
+    preset = SelectField(_l("Game"), choices=lambda: presets_said(presets_of(Family.RUMMY)))
     players = SelectMultipleField(
         _l("Players"),
         widget=ListWidget(prefix_label=False),
@@ -29,11 +31,29 @@ class GameForm(KeyedForm):
         # of the evening's players. validate_players says what is wrong instead.
     )
     first_dealer = SelectField(_l("First dealer"), default=AT_RANDOM)
+    evening_rules: tuple[str, dict[str, Any]] = ("", {})  # the evening's preset and house rules
 
     def validate_players(self, field: Field) -> None:
-        """At least two players ticked."""
-        if len(field.data or []) < 2:
+        """At least two players ticked, and no more nor fewer than the game seats."""
+        count = len(field.data or [])
+        if count < 2:
             raise ValidationError(_l("A game needs at least two players."))
+        preset, options = self.evening_rules
+        try:
+            rules = rules_for(self.preset.data, options if self.preset.data == preset else {})
+        except OptionError:
+            return  # a preset that is none: the preset field says so
+        fewest, most = getattr(rules, "min_players", 2), getattr(rules, "max_players", count)
+        if not fewest <= count <= most:
+            raise ValidationError(
+                _l(
+                    "%(game)s is played by %(fewest)s to %(most)s players, not %(count)s.",
+                    game=preset_said(self.preset.data),
+                    fewest=fewest,
+                    most=most,
+                    count=count,
+                )
+            )
 
     def validate_first_dealer(self, field: Field) -> None:
         """The first dealer plays in the game, or is drawn at random among its players."""
@@ -54,6 +74,7 @@ class RummyStart:
     def form(self, evening: Evening, formdata: Any = None) -> GameForm:
         """The form, filled with the evening's game and every player ticked."""
         form = GameForm(formdata, preset=evening.preset, players=list(evening.players))
+        form.evening_rules = (evening.preset, dict(evening.options))
         form.players.choices = {name: name for name in evening.players}
         form.dealer_choices(evening.players)
         return form

@@ -1,0 +1,158 @@
+"""Serving the app to a whole club: granian's Rust HTTP server, one or several processes on the one SQLite file.
+
+Why granian (BENCHMARKS.md, *Serving a club night*): its connections live in Rust, on epoll, so thousands of idle
+ones cost no Python, a poll answered 304 keeps its connection, and a client that is slow or silent with its
+headers is dropped after `HEADERS_WITHIN`. Its Python side is `referee.bridge`: the body read on the event loop
+within `BODY_WITHIN`, then the Flask app run on a pool of `THREADS` threads per process. The garbage collector
+is tuned for a process that keeps a large cache and answers many small requests (`GC_THRESHOLDS`).
+
+Several processes: the app is made once, in the parent, before any worker starts, so the database is migrated
+(and switched to WAL) and the secret key is made exactly once; each worker is a fork of the parent and inherits
+that app, that key and the knowledge that the file is migrated. Every worker reads the same file, whose
+version a poll compares: whichever process answers a phone, it sees every write of the others.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import multiprocessing
+import resource
+import socket
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from referee.bridge import Bridge, WSGIApp
+
+THREADS = 8  # per process: the app's threads, each with its own SQLite connection
+HEADERS_WITHIN = 10  # seconds for a request's headers, and for a kept connection's next one (a phone polls every 4)
+BODY_WITHIN = 10  # seconds for a request's body once its headers are in (a form is a few KB; an import 2 MB at most)
+BACKLOG = 2048  # connections the kernel holds for the accept queue (capped by net.core.somaxconn)
+SPARE_FILES = 256  # file descriptors a process keeps for the database, its journal, logs and templates
+MOST_CONNECTIONS = 60_000  # per process: beyond what a club could open, a bound on memory
+# Python's cyclic garbage collector: a full collection walks every object a process keeps (its cache of replayed
+# games: about 150-250 ms at 500 tables, the process frozen meanwhile). At the default thresholds (700, 10, 10) one ran
+# every few seconds at 500 tables, and the polls' p99 was that pause (190 ms); ten times more rarely, 49 ms
+# (BENCHMARKS.md, *Serving a club night*). The young generations, where the requests' garbage dies, are as before.
+GC_THRESHOLDS = (700, 10, 100)
+# How long a thread holding the interpreter's lock runs before one waiting gets it: Python's 5 ms is 5 ms added to a
+# poll each time it waits behind a page being rendered; 1 ms shortens the wait (BENCHMARKS.md).
+SWITCH_INTERVAL = 0.001
+# The headers a reverse proxy (Caddy sends all three; nginx when told to) passes on: the phone's scheme, the host
+# it asked for (so the links the app shows are the public ones) and its address.
+PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto")
+
+_served: Bridge | None = None  # the parent's bridge, which each forked worker inherits
+
+
+class TrustedProxy:
+    """The proxy's X-Forwarded-For, -Host and -Proto believed when it is the one asking, dropped from anyone else."""
+
+    def __init__(self, app: WSGIApp, address: str) -> None:
+        self.app, self.address = app, address
+        self.fixed = ProxyFix(app, x_for=1, x_proto=1, x_host=1)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """Pass the request on, as the proxy tells it or with the forwarded headers taken out."""
+        if environ.get("REMOTE_ADDR") == self.address:
+            return self.fixed(environ, start_response)
+        for header in PROXY_HEADERS:
+            environ.pop(f"HTTP_{header.upper().replace('-', '_')}", None)
+        return self.app(environ, start_response)
+
+
+def connections_per_process() -> int:
+    """How many connections one process may hold: as many files as the system lets it open, less a few.
+
+    The soft limit is raised to the hard one first (often 1,024 of 524,288 on a desktop): each connection is a file.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = (
+        MOST_CONNECTIONS + SPARE_FILES if hard == resource.RLIM_INFINITY else min(hard, MOST_CONNECTIONS + SPARE_FILES)
+    )
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        soft = wanted
+    limit = MOST_CONNECTIONS + SPARE_FILES if soft == resource.RLIM_INFINITY else soft
+    return max(64, min(MOST_CONNECTIONS, limit - SPARE_FILES))
+
+
+def wsgi_for(app: Flask, trusted_proxy: str | None = None) -> WSGIApp:
+    """The WSGI app a request goes through: the Flask app, behind the trusted proxy if there is one."""
+    return app if trusted_proxy is None else TrustedProxy(app, trusted_proxy)
+
+
+def bridge_for(app: Flask, *, workers: int = 1, threads: int = THREADS, trusted_proxy: str | None = None) -> Bridge:
+    """The app as granian runs it: behind the trusted proxy if any, its bodies read before a thread runs it."""
+    largest = int(app.config["MAX_CONTENT_LENGTH"])
+    return Bridge(
+        wsgi_for(app, trusted_proxy), threads=threads, largest=largest, body_within=BODY_WITHIN, processes=workers
+    )
+
+
+def _inherited(target: str) -> Any:  # granian types its targets as callables; an RSGI object is one too
+    """In a worker: the bridge it was forked with (granian's target loader)."""
+    if _served is None:
+        raise RuntimeError("referee serve: a worker was started without the app (it must be forked, not spawned)")
+    return _served
+
+
+def check_free(host: str, port: int) -> None:
+    """Raise OSError unless `host:port` can be listened on by this server alone.
+
+    granian's workers listen with SO_REUSEPORT: another `referee serve` on the same port would otherwise start
+    too, and the kernel would share the phones out between two databases.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a port in TIME_WAIT after a restart is free
+        probe.bind((host, port))
+
+
+def run(
+    app: Flask, *, host: str, port: int, workers: int = 1, threads: int = THREADS, trusted_proxy: str | None = None
+) -> None:
+    """Serve `app` (made, so migrated and keyed, in this process) with `workers` processes until interrupted.
+
+    Raises OSError when the address cannot be listened on.
+    """
+    global _served
+    check_free(host, port)
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+    from granian.log import LogLevels
+    from granian.server import Server
+
+    from referee.web.security import keep_keys_out_of
+
+    # Each worker is a fork: it inherits the app made here (the file migrated, the key read) and the threads' module
+    # state, with no thread running yet (the pool starts in the worker).
+    multiprocessing.set_start_method("fork", force=True)
+    _served = bridge_for(app, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
+    # What the app made at start is never walked by the collector again (nor copied into a worker by it); and a full
+    # collection, which walks every object the process keeps, runs ten times more rarely (GC_THRESHOLDS).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    connections = connections_per_process()
+    keep_keys_out_of(logging.getLogger("_granian"))
+    server = Server(
+        "referee.server:_inherited",
+        address=host,
+        port=port,
+        interface=Interfaces.RSGI,
+        workers=workers,
+        http=HTTPModes.http1,
+        websockets=False,
+        backlog=BACKLOG,
+        backpressure=connections,  # granian counts connections against it: thousands may sit idle
+        http1_settings=HTTP1Settings(header_read_timeout=HEADERS_WITHIN * 1000),
+        log_level=LogLevels.warning,
+        respawn_failed_workers=True,
+    )
+    server.serve(target_loader=_inherited)

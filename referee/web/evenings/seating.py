@@ -1,0 +1,96 @@
+"""Which games an evening's players can sit down to: the games that seat them all, and, when the evening's own game
+cannot, another game that can or the same game at two tables (the presets' `min_players` and `max_players`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext as _
+
+from referee.rules.option_words import preset_said
+from referee.rules.options import OptionError
+from referee.rules.presets import PRESETS
+from referee.rules.table import Family, rules_for
+from referee.services.games import Evening
+from referee.web.forms import presets_of
+from referee.web.games.families import starters
+
+KAISER_SEATS = 4  # two teams of two
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What the evening's page says of its number of players, and the games it offers when its own cannot seat them."""
+
+    said: str  # "8 players at one table: Rami. Kaiser takes four of them."
+    short: str  # why the evening's game cannot seat everyone; "" when it can
+    instead: str | None  # a rummy preset that seats everyone, offered when the evening's cannot
+    instead_said: str  # its name in words
+    tables: tuple[tuple[str, ...], ...]  # the evening's game at two tables, when it seats each half
+    game_said: str  # the evening's game in words
+
+
+def _seats(preset: str, options: dict[str, Any] | None = None) -> tuple[int, int] | None:
+    """The fewest and most players `preset` seats (with the evening's house rules), or None for Kaiser's four."""
+    try:
+        rules = rules_for(preset, options or {})
+    except OptionError:
+        rules = rules_for(preset)
+    fewest, most = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
+    return None if fewest is None or most is None else (fewest, most)
+
+
+def _games_for(count: int) -> list[str]:
+    """The games (not presets) with a preset seating `count` players, in the presets' order: "Kaluki", "Rami"."""
+    games: dict[str, None] = {}
+    for name in presets_of(Family.RUMMY):
+        seats = _seats(name)
+        if seats and seats[0] <= count <= seats[1]:
+            games.setdefault(PRESETS[name].game.capitalize())
+    if count == KAISER_SEATS:
+        games.setdefault("Kaiser")
+    return list(games)
+
+
+def _two_tables(players: tuple[str, ...], fewest: int, most: int) -> tuple[tuple[str, ...], ...]:
+    """The players at two tables as they sit (the first half, then the rest), when both halves fit; else ()."""
+    half = (len(players) + 1) // 2
+    tables = (players[:half], players[half:])
+    return tables if all(fewest <= len(table) <= most for table in tables) else ()
+
+
+def seating(evening: Evening) -> Seating:
+    """What the evening's number of players allows, and what to play when its own game cannot seat everyone."""
+    count = len(evening.players)
+    games = _games_for(count)
+    kaiser = any(start.family == Family.KAISER for start in starters())
+    parts = []
+    if games:
+        parts.append(_("%(count)s players at one table: %(games)s.", count=count, games=" · ".join(games)))
+    else:
+        parts.append(_("%(count)s players: no game seats everyone at one table.", count=count))
+    if kaiser and count > KAISER_SEATS:
+        parts.append(_("Kaiser takes four of them."))
+    seats = _seats(evening.preset, evening.options)
+    game = preset_said(evening.preset)
+    if seats is None or seats[0] <= count <= seats[1]:
+        return Seating(" ".join(parts), "", None, "", (), str(game))
+    fewest, most = seats
+    short = _(
+        "%(game)s is played by %(fewest)s to %(most)s players, not %(count)s.",
+        game=game,
+        fewest=fewest,
+        most=most,
+        count=count,
+    )
+    instead = next(
+        (
+            name
+            for name in presets_of(Family.RUMMY)
+            if (found := _seats(name)) is not None and found[0] <= count <= found[1]
+        ),
+        None,
+    )
+    tables = _two_tables(evening.players, fewest, most)
+    return Seating(" ".join(parts), short, instead, str(preset_said(instead or "")), tables, str(game))

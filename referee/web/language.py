@@ -1,0 +1,99 @@
+"""The app's words in the reader's language: Flask-Babel's gettext, with the elisions French makes before a name.
+
+A French message writes "les cartes de %(name)s"; shown for Anaïs it reads "les cartes d’Anaïs", for Bob "les
+cartes de Bob" (`referee.rules.words.elide`). Python (`gettext`, `_l`), the templates (`_()`, `ngettext()`) and
+the rules engine (`say`) all fill their messages through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask import Flask
+from flask_babel import Babel, Domain, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from referee.rules.words import elide
+
+
+def elides() -> bool:
+    """Whether the request's language elides "de" and "que" before a vowel (French)."""
+    locale = get_locale()
+    return locale is not None and locale.language == "fr"
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """`template` (translated) with its `%(placeholders)s` filled from `values`, elided as the language wants."""
+    if not values:
+        return template
+    shaped = elide(template, values) if elides() else template
+    return shaped % values
+
+
+class ElidingDomain(Domain):
+    """Flask-Babel's message domain, filling each message through `fill`."""
+
+    def gettext(self, string: str, **variables: Any) -> str:
+        """`string` translated, its placeholders filled."""
+        return fill(self.get_translations().ugettext(string), variables)
+
+    def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+        """The form for `num` translated, its placeholders (and `num`) filled."""
+        variables.setdefault("num", num)
+        return fill(self.get_translations().ungettext(singular, plural, num), variables)
+
+    def pgettext(self, context: str, string: str, **variables: Any) -> str:
+        """`string` in `context` translated, its placeholders filled."""
+        return fill(self.get_translations().upgettext(context, string), variables)
+
+    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+        """The form for `num` in `context` translated, its placeholders (and `num`) filled."""
+        variables.setdefault("num", num)
+        return fill(self.get_translations().unpgettext(context, singular, plural, num), variables)
+
+
+class ElidingBabel(Babel):
+    """Flask-Babel, whose messages are filled by an `ElidingDomain`."""
+
+    @property
+    def domain_instance(self) -> Domain:
+        """The message domain, made once."""
+        found: Domain | None = getattr(self, "_eliding_domain", None)
+        if found is None:
+            found = ElidingDomain(domain=self.domain)
+            self._eliding_domain = found
+        return found
+
+
+def _in_template(translate: Callable[..., str], num_at: int | None = None) -> Callable[..., str]:
+    """A template's `_()` (or `ngettext()`, …): translated, elided, escaped as Jinja's own newstyle gettext does."""
+
+    @pass_context
+    def said(context: Context, *args: Any, **variables: Any) -> str:
+        if num_at is not None:
+            variables.setdefault("num", args[num_at])
+        template = translate(*args)
+        if variables and elides():
+            template = elide(template, variables)
+        text = Markup(template) if context.eval_ctx.autoescape else template  # noqa: S704 — the catalogue's text, as Jinja does
+        return text % variables
+
+    return said
+
+
+def init_app(app: Flask, locale_selector: Callable[[], str | None]) -> None:
+    """Flask-Babel with French elisions, in Python and in the templates."""
+    ElidingBabel(app, locale_selector=locale_selector)
+    gettext = _in_template(lambda string: get_translations().ugettext(string))
+    app.jinja_env.globals.update(
+        gettext=gettext,
+        _=gettext,
+        ngettext=_in_template(lambda one, more, num: get_translations().ungettext(one, more, num), 2),
+        pgettext=_in_template(lambda context, string: get_translations().upgettext(context, string)),
+        npgettext=_in_template(
+            lambda context, one, more, num: get_translations().unpgettext(context, one, more, num), 3
+        ),
+    )

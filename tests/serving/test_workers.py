@@ -1,0 +1,130 @@
+"""`referee serve --workers 2`: two processes on one SQLite file boot every time, share one secret key, lose and
+double no entry when both take rounds at once, and never answer a poll with a stale version (issue #22).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from contextlib import closing
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from tests.races.phones import Reply, at_once
+from tests.races.records import NEVER_OUT, TABLE, evening, game, round_
+from tests.serving.conftest import Club, KeptPhone, phone_on, start
+
+ROUNDS = 6  # rounds each phone posts
+
+
+def live_url(html: str) -> str:
+    """The poll's URL on a game page (`…/live?v=<version>`)."""
+    found = re.search(r'id="poll"[^>]*hx-get="([^"]+)"|hx-get="([^"]+/live\?v=\d+)"', html)
+    assert found, "no live poll on the page"
+    return unescape(found.group(1) or found.group(2))
+
+
+def post_rounds(phone: KeptPhone, page: str, rounds: int, losing: int) -> list[int]:
+    """Post `rounds` rounds on the game at `page`, each from the form the last answer carried (a fresh page read
+    after a refusal); every loser's hand is `losing` points. The statuses."""
+    html, statuses = phone.get(page).text, []
+    for number in range(rounds):
+        form = Reply(200, {}, html).round_form()
+        winner = TABLE[number % len(TABLE)]
+        reply = phone.post(form.action, form.round(winner, {p: losing for p in TABLE if p != winner}), htmx=True)
+        statuses.append(reply.status)
+        html = reply.text if reply.status == 200 else phone.get(page).text
+    return statuses
+
+
+def losses(instance: Path, evening_key: str) -> list[tuple[int, set[int]]]:
+    """Every entry stored for the evening's games: its game's number and the losers' points, read from the file."""
+    query = (
+        "SELECT games.number, event_revisions.event FROM event_revisions "
+        "JOIN games ON games.id = event_revisions.game_id JOIN evenings ON evenings.id = games.evening_id "
+        "WHERE evenings.scorer_key = ? ORDER BY event_revisions.id"
+    )
+    with closing(sqlite3.connect(f"file:{instance / 'referee.sqlite'}?mode=ro", uri=True)) as db:
+        return [
+            (number, set(json.loads(event)["hands"].values())) for number, event in db.execute(query, [evening_key])
+        ]
+
+
+def test_two_workers_boot_every_time_on_a_fresh_instance(tmp_path: Path) -> None:
+    for attempt in range(4):
+        club = start(tmp_path / str(attempt))
+        try:
+            assert len(club.workers()) == 2
+            assert (club.instance / "secret_key").is_file()
+        finally:
+            club.stop()
+        log = club.log_text()
+        assert "locked" not in log and "Traceback" not in log and "ERROR" not in log, log
+
+
+def test_a_form_read_from_one_worker_is_accepted_by_the_other_one_secret_key(club: Club) -> None:
+    first, second = phone_on(club, club.workers()[0]), phone_on(club, club.workers()[1])
+    second.cookies = first.cookies  # one phone whose two connections reach two processes
+    form = first.get("/new").form("/new")
+    reply = second.post(form.action, form.sent(title="Two processes", players="Ann\nBob"))
+    assert reply.status == 303, reply.text[:500]
+
+
+def test_rounds_taken_by_both_workers_at_once_are_each_kept_once(club: Club) -> None:
+    setup = KeptPhone(club)
+    home = setup.import_record(evening(game(options=NEVER_OUT), game(options=NEVER_OUT), game(options=NEVER_OUT)))
+    left, right = phone_on(club, club.workers()[0]), phone_on(club, club.workers()[1])
+    left.cookies, right.cookies = dict(setup.cookies), dict(setup.cookies)
+    # Each phone its own game, then both the same game: a different loss each, so every entry says who sent it.
+    own = at_once(
+        lambda: post_rounds(left, f"{home}/games/1", ROUNDS, 3),
+        lambda: post_rounds(right, f"{home}/games/2", ROUNDS, 4),
+    )
+    assert own == [[200] * ROUNDS, [200] * ROUNDS]
+    shared = at_once(
+        lambda: post_rounds(left, f"{home}/games/3", ROUNDS, 5),
+        lambda: post_rounds(right, f"{home}/games/3", ROUNDS, 6),
+    )
+    stored = losses(club.instance, home.rsplit("/", 1)[-1])
+    by_game = {number: [entry for n, entry in stored if n == number] for number in (1, 2, 3)}
+    assert len(by_game[1]) == len(by_game[2]) == ROUNDS
+    assert all(entry == {3} for entry in by_game[1]) and all(entry == {4} for entry in by_game[2])
+    # The shared game: exactly the rounds answered 200 are stored, each once; the others were refused (409, 422).
+    assert set(shared[0] + shared[1]) <= {200, 409, 422}
+    assert sum(status == 200 for status in shared[0]) == sum(entry == {5} for entry in by_game[3])
+    assert sum(status == 200 for status in shared[1]) == sum(entry == {6} for entry in by_game[3])
+    assert len(by_game[3]) >= ROUNDS
+
+
+@pytest.mark.parametrize("writer", [0, 1])
+def test_a_poll_answered_by_the_other_worker_sees_a_write_at_once(club: Club, writer: int) -> None:
+    scorer = phone_on(club, club.workers()[writer])
+    home = scorer.import_record(evening(game(round_("Ann", {"Bob": 2, "Cat": 3, "Dan": 4}), options=NEVER_OUT)))
+    page = f"{home}/games/1"
+    watcher = phone_on(club, club.workers()[1 - writer])
+    poll = live_url(watcher.get(page).text)
+    assert watcher.get(poll, {"HX-Request": "true"}).status == 304
+    statuses = post_rounds(scorer, page, 1, 7)
+    assert statuses == [200]
+    fresh = watcher.get(poll, {"HX-Request": "true"})
+    assert fresh.status == 200 and watcher.process() == club.workers()[1 - writer]
+    assert live_url(fresh.text) != poll
+    assert watcher.get(live_url(fresh.text), {"HX-Request": "true"}).status == 304
+
+
+def test_a_second_server_on_the_same_port_is_refused_not_shared(club: Club, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.races.conftest import LAUNCH, PROJECT
+
+    (tmp_path / "instance").mkdir()
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    command = [sys.executable, "-c", LAUNCH, str(tmp_path / "instance"), "serve", "--host", "127.0.0.1"]
+    done = subprocess.run([*command, "--port", str(club.port)], cwd=PROJECT, env=env, capture_output=True, timeout=60)
+    assert done.returncode == 2
+    assert b"Address already in use" in done.stderr
