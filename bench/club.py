@@ -5,9 +5,9 @@ starts, so the set-up costs the server nothing. Then, for `--duration` seconds, 
 and polls `…/live?v=<its version>` every 4 s (304 while nothing changed; after a round, 200 with the fresh sheet,
 whose version it keeps), and each table's scorer posts a round a minute from its round form with htmx, as the
 page does (each scorer's page is read once before the run, as the scorer opened it earlier in the evening; a
-refused round makes it read the page again). Every phone and
-scorer is a coroutine on one asyncio loop (`bench.wire`), so the load generator is one process whose own CPU is
-reported beside the server's. At the end the resident memory of each server process is read from /proc.
+refused round makes it read the page again). Every phone and scorer is a coroutine on one asyncio loop
+(`bench.wire`), so the load generator is one process whose own CPU is reported beside the server's; the CPU is
+counted from the run's start to its end. At the end the resident memory of each server process is read from /proc.
 
 `python -m bench.club` runs 200, 500 and 1,000 tables on `--workers 1`, then 1,000 on `--workers 2`, then the cold
 start: a server restarted on 500 games answers the first poll of each (304) and the first page of each.

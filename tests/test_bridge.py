@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +61,9 @@ def echo(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterabl
 
 def answer(scope: Scope, exchange: Exchange, *, within: float = 1.0) -> tuple[int, dict[str, str], bytes]:
     bridge = Bridge(echo, threads=2, largest=100, body_within=within)
-    asyncio.run(bridge.__rsgi__(scope, exchange))  # type: ignore[arg-type]
+    # In a thread of its own: after the browser tests, Playwright's event loop may be running in this one.
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, bridge.__rsgi__(scope, exchange)).result()  # type: ignore[arg-type]
     if bridge.pool is not None:  # made on the first request a thread runs
         bridge.pool.shutdown()
     assert exchange.sent is not None
