@@ -43,9 +43,11 @@ class RummyScreen:
 
     def entry(self, book: Book, form: Any, formdata: Mapping[str, Any]) -> Round | None:
         """The round; refused when the form was filled for other players than the ones still in now."""
-        changed = _players_changed(form.sent_for(formdata), set(form.players), form.winner.data)
-        if changed:
-            form.form_errors.append(changed)
+        changed = _game(book).verify_seen(
+            form.sent_for(formdata), form.winner.data
+        )  # the rules say who left or came back
+        if changed is not None:
+            form.form_errors.append(str(_("%(reason)s. Check the hands and save again.", reason=changed.reason)))
             return None
         undecided = undecided_reason(book, decisions_sent(formdata))
         if undecided:
@@ -170,20 +172,3 @@ def last_entry(book: Book) -> LastEntry | None:
         elif not state.over or name != state.winner:
             lines.append(str(_("%(name)s is out for good at %(score)s.", name=name, score=player.score)))
     return LastEntry(tuple(lines))
-
-
-def _players_changed(sent: set[str], now: set[str], winner: str | None) -> str:
-    """Why a round form filled on an older sheet cannot be saved: who left the game, who came back.
-
-    The winner's own field may be left out (the phone greys it).
-    """
-    gone, back = sorted(sent - now), sorted(now - sent - {winner})
-    if not sent or not (gone or back):
-        return ""
-    said = [_("%(name)s is no longer in the game", name=name) for name in gone]
-    said += [_("%(name)s is in the game again", name=name) for name in back]
-    changed = _(
-        "The sheet changed on another phone since this form was filled: %(changes)s. Check the hands and save again.",
-        changes="; ".join(said),
-    )
-    return str(changed)
