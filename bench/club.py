@@ -10,7 +10,10 @@ refused round makes it read the page again). Every phone and scorer is a corouti
 counted from the run's start to its end. At the end the resident memory of each server process is read from /proc.
 
 `python -m bench.club` runs 200, 500 and 1,000 tables on `--workers 1`, then 1,000 on `--workers 2`, then the cold
-start: a server restarted on 500 games answers the first poll of each (304) and the first page of each.
+start: a server restarted on 500 games answers the first poll of each (304) and the first page of each, twice: on
+games that were never opened (so without snapshots, as an import leaves them: each first page replays its game), then
+on the same games as a server leaves them (each opened once through the app's services, which keeps its snapshot).
+`--gc` logs the server's full garbage collections and prints their count and pauses.
 `--tables 500 --workers 1` runs one load only. The targets: polls and rounds p99 ≤ 50 ms at 500 tables on one
 process, 1,000 tables held on the machine's processes, resident memory ≤ 300 MB a process at 1,000 tables.
 """
@@ -23,6 +26,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import tempfile
 import time
 from collections.abc import Sequence
@@ -228,6 +232,7 @@ def one_run(database: Path, tables: list[Table], workers: int, args: argparse.Na
         used, generator = run.server_cpu, run.generator_cpu
         memory = server.resident_mb()
         logged = server.exceptions()
+        pauses = server.full_collections()
     span = run.duration
     print(f"\n### {len(tables) - 1:,} tables × {args.phones} phones, {workers} process{'es' if workers > 1 else ''}\n")
     rows = [summary("live polls", run.polls, run.duration), summary("rounds posted", run.rounds, run.duration)]
@@ -244,6 +249,11 @@ def one_run(database: Path, tables: list[Table], workers: int, args: argparse.Na
         + ", ".join(f"{mb:.0f} MB" for mb in sorted(memory.values()))
         + " (the parent, then each worker)."
     )
+    if pauses:
+        print(
+            f"\nFull garbage collections (with --gc; the warm-up's included): {len(pauses)}, "
+            f"{ms(percentile(pauses, 50))} ms p50, {ms(max(pauses))} ms at most."
+        )
     if logged:
         print("\nExceptions the server logged: " + "; ".join(f"{n} × {text}" for text, n in logged.most_common()))
     errors = run.polls.error_count + run.rounds.error_count + run.reads.error_count
@@ -278,9 +288,35 @@ async def quiet_polls(port: int, at: Table, count: int) -> list[float]:
     return times
 
 
-def cold_start(database: Path, tables: list[Table]) -> None:
+def served_before(database: Path, count: int) -> None:
+    """Open the first `count` games of the database once through the app's services, as the server that served them
+    last did: each game's snapshot is written, as a game opened or played on a server keeps one."""
+    from referee.services.games import open_book
+    from referee.storage.db import connect
+    from referee.storage.games import games_of
+
+    db = connect(database)
+    evenings = [row[0] for row in db.execute("SELECT evening_id FROM games ORDER BY id LIMIT ?", [count])]
+    for evening in evenings:
+        for game in games_of(db, evening):
+            open_book(db, game)
+    db.close()
+
+
+def cold_starts(folder: Path, database: Path, tables: list[Table]) -> None:
+    """The cold start twice, on copies of `database`: its games without snapshots (each replayed at its first
+    page), then the same games as a server leaves them (each with its snapshot)."""
+    plain, kept = folder / "without-snapshots.sqlite", folder / "with-snapshots.sqlite"
+    shutil.copyfile(database, plain)
+    shutil.copyfile(database, kept)
+    served_before(kept, len(tables))
+    cold_start(plain, tables, "without snapshots (each game replayed at its first page)")
+    cold_start(kept, tables, "with their snapshots (as a server leaves them)")
+
+
+def cold_start(database: Path, tables: list[Table], label: str = "") -> None:
     """A server restarted on `tables` games: how soon it answers, then each game's first poll and first page."""
-    print(f"\n### Cold start: {len(tables)} games, a server started on them\n")
+    print(f"\n### Cold start: {len(tables)} games, a server started on them{', ' + label if label else ''}\n")
     started = time.monotonic()
     with serve(database=database) as server:
         ready = time.monotonic() - started
@@ -288,7 +324,7 @@ def cold_start(database: Path, tables: list[Table]) -> None:
         quiet = asyncio.run(quiet_polls(server.port, tables[0], QUIET_POLLS))
     rows = [["first poll of each game (304)", len(polls), ms(percentile(polls, 50)), ms(percentile(polls, 99)),
              ms(max(polls))],
-            ["first page of each game (200, a replay)", len(pages), ms(percentile(pages, 50)),
+            ["first page of each game (200)", len(pages), ms(percentile(pages, 50)),
              ms(percentile(pages, 99)), ms(max(pages))],
             ["then a poll answered 304, one after another", len(quiet), ms(percentile(quiet, 50)),
              ms(percentile(quiet, 99)), ms(max(quiet))]]  # fmt: skip
@@ -312,7 +348,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-cold", action="store_true", help="leave out the cold start")
     parser.add_argument("--serve", default="", help="more options for `referee serve`, quoted ('--threads 4')")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--gc", action="store_true", help="log and count the server's full garbage collections")
     args = parser.parse_args(argv)
+    if args.gc:
+        os.environ["REFEREE_BENCH_GC"] = "1"
     runs = [(args.tables, args.workers)] if args.tables else list(RUNS)
     most = max([count for count, _ in runs] + ([COLD_GAMES] if not args.no_cold else []))
     print(f"## A club night on `referee serve`\n\n{describe()}\n")
@@ -328,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\n(Set-up: {most:,} games written in {time.monotonic() - started:.0f} s, before any server starts.)")
         rows = [one_run(database, [*tables[:count], tables[-1]], workers, args) for count, workers in runs]
         if not args.no_cold:
-            cold_start(database, tables[:COLD_GAMES])
+            cold_starts(Path(folder), database, tables[:COLD_GAMES])
     headers = ["tables", "processes", "polls p99", "rounds p99", "errors", "server cores", "generator cores",
                "MB / worker", "verdict (p99 ≤ 50 ms, no error)"]  # fmt: skip
     print(f"\n### Summary\n\n{table(headers, rows)}")

@@ -29,10 +29,25 @@ from bench.phone import NETWORK_ERRORS, Phone, free_port
 
 PROJECT = Path(__file__).absolute().parent.parent
 LAUNCH = """
+import gc
+import os
 import sys
+import time
 from importlib.metadata import entry_points
 
 import flask
+
+if os.environ.get("REFEREE_BENCH_GC"):  # each full collection's pause, written to the log (bench.club --gc)
+    started = [0.0]
+
+    def timed(phase, info):
+        if info["generation"] == 2:
+            if phase == "start":
+                started[0] = time.perf_counter()
+            else:
+                print(f"full gc {(time.perf_counter() - started[0]) * 1000:.1f} ms", file=sys.stderr, flush=True)
+
+    gc.callbacks.append(timed)
 
 instance = sys.argv.pop(1)
 flask.Flask.auto_find_instance_path = lambda self: instance
@@ -100,6 +115,14 @@ class Server:
             if line.startswith("Traceback (most recent call last)"):
                 last = next((text for text in lines[number + 1 :] if text and not text[0].isspace()), "?")
                 found[last[:160]] += 1
+        return found
+
+    def full_collections(self) -> list[float]:
+        """The pauses (ms) of the full garbage collections the server logged (with REFEREE_BENCH_GC set)."""
+        found = []
+        for line in self.log.read_text(errors="replace").splitlines():
+            if line.startswith("full gc "):
+                found.append(float(line.split()[2]))
         return found
 
     def warnings(self, word: str) -> int:

@@ -54,7 +54,7 @@ def game(*events: object, **keys: object) -> str:
         pytest.param('{"players": ["Ana", "Ben"], "events": [Infinity]}', ["Infinity is not a number"], id="Infinity"),
         pytest.param(
             game({"type": "round", "winner": "Ana", "hands": {"Ben": 999}}),
-            ["event 1: Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in kaluki"],
+            ["event 1: Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in Kaluki"],
             id="typo 999",
         ),
         pytest.param(

@@ -168,3 +168,17 @@ def test_best_refuses_a_budget_past_its_ceiling_and_says_it_in_help(referee: Run
     assert done.err.splitlines() == ["referee: Invalid value for '--budget': 11.0 is not in the range 0<x<=10.0."]
     assert referee("best", "--budget", "10", "9C").code == 0
     assert "at most 10" in " ".join(referee("best", "--help").out.split())
+
+
+def test_best_lays_identities_when_the_option_is_on(referee: Runner) -> None:
+    # 001: "Une identité est une combinaison qui se compose de trois copies ou plus de la même carte."
+    done = referee("best", "--json", "--preset", "rami", "--set", "identities=yes", "7H", "7H", "7H", "2C")
+    assert done.code == 0, done.err
+    data = json.loads(done.out)
+    assert (data["melds"], data["laid_value"], data["left"]) == ([["7H", "7H", "7H"]], 15, ["2C"])
+
+
+def test_best_without_identities_has_no_third_copy_in_play(referee: Runner) -> None:
+    done = referee("best", "--preset", "rami", "7H", "7H", "7H", "2C")
+    assert done.code != 0
+    assert "7♥ appears 3 times but only 2 packs are in play" in done.err

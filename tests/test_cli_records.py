@@ -130,7 +130,7 @@ def test_replay_refuses_a_kaluki_round_with_a_kept_joker(referee: Runner, tmp_pa
     event = {"type": "round", "winner": "Ana", "hands": {"Ben": "5C"}, "unreturned_jokers": {"Ben": 1}}
     code, out, err = replayed(referee, tmp_path, {"players": ["Ana", "Ben"], "events": [event]})
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "event 1: Ben cannot have kept a joker in kaluki" in err and "joker_retrieval_penalty = 0" in err
+    assert "event 1: Ben cannot have kept a joker in Kaluki" in err
 
 
 @pytest.mark.parametrize(("laid", "code"), [(1640, 0), (1641, 2)])
@@ -142,7 +142,7 @@ def test_replay_bounds_laid_points_by_the_packs_eight_players_call_for(
     done = replayed(referee, tmp_path, {"preset": "rami", "players": EIGHT, "events": [event]})
     assert done[0] == code, done[2]
     if code:
-        assert "Ben cannot have laid 1641 points: every card in play counts 1640 in rami" in done[2]
+        assert "Ben cannot have laid 1641 points: every card in play counts 1640 in Rami" in done[2]
 
 
 def test_replay_counts_laid_points_from_the_cards_laid(referee: Runner, tmp_path: Path) -> None:

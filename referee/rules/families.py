@@ -3,7 +3,8 @@
 A family registers here once (`FAMILIES`): its name, the presets' games it plays, whether its rounds draw from
 a stock, how its rules are built from a preset's values, how a game record's seats are read and written
 back, how its game starts, how an entry is read as one of its events, who dealt as its events say, its chips,
-and its standings as `referee replay` prints them (their JSON is the game's own `as_json`). Nothing else asks
+and its standings as `referee replay` prints them (their JSON is the game's own `as_json`), and what a game's
+results say of each player over a season (`tally`). Nothing else asks
 which family a game is: it asks its family, `family_of(rules)` or `FAMILIES[Family.X]`. A new family is a
 module of its own and one entry here (and its game and events in `AnyGame` and `AnyEvent`).
 """
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from referee.rules.game import Chips
+from referee.rules.game import Chips, Replayed
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
 from referee.rules.kaiser_family import (
@@ -42,6 +43,7 @@ from referee.rules.rummy_family import (
     start_rummy,
 )
 from referee.rules.table import Family, Rules
+from referee.rules.tallies import Tally, kaiser_tally, rummy_tally
 
 if TYPE_CHECKING:  # the game record asks its family, which never asks it back
     from referee.rules.game import Game
@@ -72,6 +74,7 @@ class GameFamily:
     read_event: Callable[[object, int, GameRecord], AnyEvent]  # an entry at a position; UnreadableEvent
     dealer_of: Callable[[AnyEvent], str | None]  # who dealt, when its events say so
     standings_text: Callable[[AnyGame], str]  # `referee replay` without --json
+    tally: Callable[[Replayed[Any, Any]], Tally]  # what a game's results say of each player over a season
     chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
 
 
@@ -87,6 +90,7 @@ RUMMY = GameFamily(
     read_event=read_rummy_event,
     dealer_of=no_dealer,
     standings_text=rummy_standings_text,
+    tally=rummy_tally,
     chips=rummy_chips,
 )
 KAISER = GameFamily(
@@ -101,6 +105,7 @@ KAISER = GameFamily(
     read_event=read_kaiser_event,
     dealer_of=deal_dealer,
     standings_text=kaiser_standings_text,
+    tally=kaiser_tally,
 )
 FAMILIES: Mapping[Family, GameFamily] = MappingProxyType({family.name: family for family in (RUMMY, KAISER)})
 

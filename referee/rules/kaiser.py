@@ -257,13 +257,14 @@ class KaiserGame:
         if isinstance(event, PassedDeal):
             if self.rules.all_pass == "dealer_forced":
                 raise EventError(
-                    position, say("a deal cannot be passed out: the dealer must bid (all_pass = dealer_forced)")
+                    position,
+                    say("a deal cannot be passed out: at this table, when everybody passes, the dealer must bid"),
                 )
         elif not self.rules.min_bid <= event.bid <= MAX_BID:
             raise EventError(
                 position,
                 say(
-                    "a bid is from {lowest} to {highest} (min_bid), not {bid}",
+                    "a bid is from {lowest} to {highest} at this table, not {bid}",
                     lowest=self.rules.min_bid,
                     highest=MAX_BID,
                     bid=event.bid,

@@ -66,8 +66,7 @@ def check_bidding(rules: KaiserRules, teams: KaiserTeams, dealer: str, calls: Se
             if player == dealer and high is None and rules.all_pass == "dealer_forced":
                 raise KaiserError(
                     say(
-                        "call {number} ({caller}): everybody passed, "
-                        "and the dealer must bid (all_pass = dealer_forced)",
+                        "call {number} ({caller}): everybody passed, and at this table the dealer must bid",
                         number=number,
                         caller=caller,
                     )

@@ -155,20 +155,20 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
         for o in (
             _int(
                 "packs",
-                N_("packs of 52 cards in play; auto: 2, or 3 for 5-6 players and 4 for 7-8"),
-                "000; 001",
+                N_("packs of 52 cards in play; by the number of players: 2, or 3 for 5-6 players and 4 for 7-8"),
+                N_("000; 001"),
                 1,
                 words=("auto",),
                 maximum=8,
             ),
             _int(
                 "jokers",
-                N_("jokers in play; auto: 2 for each pack"),
+                N_("jokers in play; by the number of players: 2 for each pack"),
                 N_("000: four jokers; 001: two per pack"),
                 words=("auto",),
                 maximum=16,
             ),
-            _int("hand_size", N_("cards dealt to each player"), "000: 13; 001: 14", 1, maximum=21),
+            _int("hand_size", N_("cards dealt to each player"), N_("000: 13; 001: 14"), 1, maximum=21),
             _int(
                 "min_players",
                 N_("fewest players at the table"),
@@ -196,10 +196,13 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _bool(
                 "identities",
-                N_("three or more copies of the same card make a meld, an identity; with packs auto, 4 packs in play"),
+                N_(
+                    "three or more copies of the same card make a meld, an identity; with the packs by the number "
+                    "of players, 4 packs in play"
+                ),
                 N_("001's variant: an identity, played with 4 packs"),
             ),
-            _int("run_min", N_("fewest cards in a run (same suit, consecutive)"), "000, 001, 002: 3", 3),
+            _int("run_min", N_("fewest cards in a run (same suit, consecutive)"), N_("000, 001, 002: 3"), 3),
             _int("run_max", N_("most cards in a run"), N_("000: 3 to 8 cards; others: up to 13"), 3),
             _bool("ace_low", N_("the ace may go before the 2 (A 2 3)"), N_("000, 001: the ace is low or high")),
             _bool("ace_high", N_("the ace may go after the king (Q K A)"), N_("000, 001: the ace is low or high")),
@@ -210,7 +213,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _int(
                 "max_jokers_per_meld",
-                N_("most jokers in one meld; none: no limit"),
+                N_("most jokers in one meld, or no limit"),
                 N_("001: at most one joker per meld"),
                 1,
                 none=True,
@@ -223,8 +226,8 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _choice(
                 "table_rearrange",
                 N_(
-                    "rearranging melds on the table: no; keep_three (each meld keeps at least three of its cards "
-                    "and stays valid); manipulation (the melds left at the end of the turn must be valid)"
+                    "whether the melds on the table may be rearranged: never; with each meld keeping at least three of "
+                    "its cards and staying valid; or freely, if every meld left at the end of the turn is valid"
                 ),
                 N_("000: a group keeps at least three of its cards; 001: the manipulation variant"),
                 "no",
@@ -246,7 +249,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _int(
                 "joker_meld_value",
-                N_("what a joker counts in a meld: represented (the card it stands for) or a fixed number"),
+                N_("what a joker counts in a meld: the card it stands for, or a fixed number"),
                 N_("000: 15 in its table; 002: the card it represents"),
                 words=("represented",),
             ),
@@ -258,17 +261,17 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _choice(
                 "opening_scope",
-                N_("turn_total: the melds laid in the opening turn add up; single_meld: one meld alone must reach it"),
-                "pagat",
+                N_("what must reach the opening: all the melds laid in the opening turn together, or one meld alone"),
+                N_("pagat"),
                 "turn_total",
                 "single_meld",
             ),
-            _bool("all_in_one_exempt", N_("a player laying the whole hand in one turn needs no opening"), "pagat"),
+            _bool("all_in_one_exempt", N_("a player laying the whole hand in one turn needs no opening"), N_("pagat")),
             _choice(
                 "set_joker_release",
                 N_(
-                    "how a joker is taken from a group: any_missing (by a card of any suit it could stand for), "
-                    "both_missing (only by adding both missing suits) or unambiguous (once the group has four cards)"
+                    "how a joker is taken back from a group: by a card of any suit it could stand for, only by "
+                    "adding both missing suits, or only once the group has four cards"
                 ),
                 N_("000: the right card replaces it; 002: both missing suits; 001: only without ambiguity"),
                 "any_missing",
@@ -278,7 +281,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _int(
                 "joker_retrieval_penalty",
                 N_("points charged to a player who takes a joker back and does not meld it in the same turn"),
-                "001: 300",
+                N_("001: 300"),
             ),
             _choice(
                 "hand_values",
@@ -289,7 +292,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _choice(
                 "scoring",
-                N_("penalty: the lowest total stays in; points: Rami scored upward to the target"),
+                N_("penalties, where the lowest total stays in, or points, Rami scored upward to the target"),
                 N_("001: points mode and elimination mode"),
                 "penalty",
                 "points",
@@ -300,23 +303,25 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 N_("002: a hunt doubles the penalties"),
                 1,
             ),
-            _int("hunt_reward", N_("points taken off the winner's total after a hunt (all in one)"), "002: 40"),
-            _int("going_out_reward", N_("points taken off the winner's total after going out gradually"), "002: 20"),
+            _int("hunt_reward", N_("points taken off the winner's total after a hunt (all in one)"), N_("002: 40")),
+            _int(
+                "going_out_reward", N_("points taken off the winner's total after going out gradually"), N_("002: 20")
+            ),
             _int(
                 "elimination_threshold",
-                N_("total at which a player is eliminated; none: never"),
+                N_("total at which a player is eliminated, or never"),
                 N_("000: 150; 001 elimination mode: 500"),
                 1,
                 none=True,
             ),
             _bool(
                 "elimination_inclusive",
-                N_("eliminated on reaching the threshold (yes: 150 is out) or only above it (no)"),
+                N_("eliminated on reaching the threshold (150 is out), or only above it"),
                 N_("000: 150 or more; pagat: above 150"),
             ),
             _int(
                 "target",
-                N_("score that ends the game; none: no target"),
+                N_("score that ends the game, or no target"),
                 N_("001 points mode: 1000; 003: 52"),
                 1,
                 none=True,
@@ -339,10 +344,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _int(
                 "chips_per_kaluki", N_("chips each other player pays for a kaluki (all in one)"), N_("000: two chips")
             ),
-            _int("min_bid", N_("lowest bid"), "003: 5; pagat: 6", 1, maximum=12),
+            _int("min_bid", N_("lowest bid"), N_("003: 5; pagat: 6"), 1, maximum=12),
             _choice(
                 "made_bid",
-                N_("a made bid scores bid_plus_points (bid + points taken) or points_taken"),
+                N_("what a made bid scores: the bid plus the points taken, or the points taken"),
                 N_("003: 6 + 7 = 13; pagat: points taken"),
                 "bid_plus_points",
                 "points_taken",
@@ -350,11 +355,11 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             _int(
                 "bid_out",
                 N_("a team at this score or more no longer scores points when the other team bids"),
-                "003: 45",
+                N_("003: 45"),
             ),
             _choice(
                 "all_pass",
-                N_("when everybody passes: next_dealer_redeal, or dealer_forced (the dealer must bid)"),
+                N_("when everybody passes: the next dealer deals again, or the dealer must bid"),
                 N_("003: next dealer; pagat: dealer forced"),
                 "next_dealer_redeal",
                 "dealer_forced",

@@ -18,6 +18,7 @@ from typing import Any
 from referee.rules.building import not_opened
 from referee.rules.cards import JOKER, Card, canonical, check_pack_limits
 from referee.rules.melds import MeldCheck, check_meld
+from referee.rules.release import group_release_refusal
 from referee.rules.table import RummyRules
 from referee.rules.words import say
 
@@ -84,12 +85,12 @@ def rearrange_melds(
     if not opened:
         return refuse(not_opened(), "opening_threshold")
     on_table = [check_meld(meld, rules) for meld in old]
-    for number, (meld, check) in enumerate(zip(old, on_table, strict=True), start=1):
+    for number, check in enumerate(on_table, start=1):
         if not check.valid:
             reason = say(
                 "meld {number} on the table ({cards}) is not valid: {reason}",
                 number=number,
-                cards=_shown(meld),
+                cards=_shown(check.cards),
                 reason=check.reason,
             )
             return refuse(reason, check.rule)
@@ -121,6 +122,16 @@ def rearrange_melds(
             cards=_shown(new[completed]),
         )
         return refuse(_costing(reason, cost), "joker_can_extend", cost)
+    kept_joker = _joker_kept(on_table, new, rules)
+    if kept_joker is not None:
+        number, why = kept_joker
+        reason = say(
+            "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
+            number=number + 1,
+            cards=_shown(old[number]),
+            reason=why,
+        )
+        return refuse(reason, "set_joker_release")
     if rules.table_rearrange == "keep_three":
         broken = _unkept(old, new)
         if broken is not None:
@@ -179,6 +190,28 @@ def _completed_with_a_joker(old: list[tuple[Card, ...]], new: list[tuple[Card, .
     return None
 
 
+def _joker_kept(on_table: list[MeldCheck], new: list[tuple[Card, ...]], rules: RummyRules) -> tuple[int, str] | None:
+    """The first group on the table whose joker leaves it though `set_joker_release` keeps it there, and why.
+
+    A group goes on in the meld after holding most of its natural cards (then of its jokers): the jokers it holds fewer
+    than the group held are freed, and the cards that joined it must take them, as in a release (docs/rules.md §2, Joker
+    release). Two groups of one rank (two packs) go on in two melds: the group keeping the most cards chooses first.
+    """
+    groups = [(n, check.cards) for n, check in enumerate(on_table) if check.kind == "group" and _has_joker(check.cards)]
+    kept = [[_kept_cards(meld, later) for later in new] for _, meld in groups]
+    taken: set[int] = set()
+    for g in sorted(range(len(groups)), key=lambda g: max(kept[g]), reverse=True):
+        number, meld = groups[g]
+        free = [j for j in range(len(new)) if j not in taken] or range(len(new))  # more groups than melds after
+        later = max(free, key=lambda j: kept[g][j])
+        taken.add(later)
+        freed = _physical(meld)[JOKER_KEY] - _physical(new[later])[JOKER_KEY]
+        why = group_release_refusal(meld, freed, new[later], rules) if freed > 0 else None
+        if why is not None:
+            return number, why
+    return None
+
+
 def _unkept(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
     """The first meld on the table that cannot keep three of its cards together in one meld after, if one cannot.
 
@@ -196,18 +229,14 @@ def _unkept(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | N
 def _all_kept(holds: list[Counter[str]], choices: list[list[int]], rooms: list[Counter[str]]) -> bool:
     """Whether each meld on the table (`holds`) keeps three of its cards in one of its `choices` of meld after.
 
-    A search over which meld after each one keeps its cards in; two melds holding the same cards are tried in
-    one order only.
+    A search over which meld after each one keeps its cards in.
     """
     kept_in: list[int] = []
 
     def place(i: int) -> bool:
         if i == len(holds):
             return True
-        twin = next((kept_in[t] for t in range(i - 1, -1, -1) if holds[t] == holds[i]), 0)
         for j in choices[i]:
-            if j < twin:
-                continue
             kept_in.append(j)
             together = [holds[t] for t, where in enumerate(kept_in) if where == j]
             if _fits(together, rooms[j]) and place(i + 1):
@@ -249,7 +278,7 @@ def _max_flow(capacity: Counter[tuple[Node, Node]], source: Node, sink: Node) ->
         queue = deque([source])
         while queue and sink not in came_from:
             here = queue.popleft()
-            for there in links.get(here, ()):
+            for there in links[here]:  # every node reached is an end of some edge
                 if there not in came_from and residual[here, there] > 0:
                     came_from[there] = here
                     queue.append(there)
@@ -264,3 +293,13 @@ def _max_flow(capacity: Counter[tuple[Node, Node]], source: Node, sink: Node) ->
             residual[start, end] -= push
             residual[end, start] += push
         flow += push
+
+
+def _kept_cards(meld: Sequence[Card], later: Sequence[Card]) -> tuple[int, int]:
+    """How many of the natural cards of `meld`, then of all its cards, the meld after `later` holds."""
+    kept = _physical(meld) & _physical(later)
+    return sum(kept.values()) - kept[JOKER_KEY], sum(kept.values())
+
+
+def _has_joker(meld: Sequence[Card]) -> bool:
+    return any(card.is_joker for card in meld)

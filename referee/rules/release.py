@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.rules.cards import SUITS, Card, canonical
 from referee.rules.melds import check_meld
+from referee.rules.option_words import choice_said
 from referee.rules.table import RummyRules
 from referee.rules.words import and_list, or_list, say
 
@@ -58,6 +59,34 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     if check.kind == "run":
         return _release_from_run(check.jokers, offered, must)
     return _release_from_group(tuple(meld), offered, rules, must)
+
+
+def group_release_refusal(group: Sequence[Card], freed: int, after: Sequence[Card], rules: RummyRules) -> str | None:
+    """Why `freed` jokers may not leave `group` on the table when it becomes `after`, under `set_joker_release`.
+
+    A rearrangement frees a group's joker as a release does: the cards put into the group must take it (docs/rules.md
+    §2, Joker release); the group's own cards are of no missing suit and take nothing. None when they do.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.table import rummy_rules
+    >>> group_release_refusal(parse_cards("9H 9S JK"), 1, parse_cards("9D"), rummy_rules("kaluki")) is None
+    True
+    >>> group_release_refusal(parse_cards("9H 9S JK"), 1, parse_cards("9D"), rummy_rules("kaluki-hunt"))
+    'at this table a joker is taken from a group only by adding both missing suits, and only both missing suits \
+together (9♦ and 9♣) take this joker; adding one closes the group and the joker stays for good'
+    """
+    how = choice_said("set_joker_release", rules.set_joker_release)
+    offered = [card for card in after if not card.is_joker]
+    could = list(dict.fromkeys(card for options in check_meld(group, rules).jokers for card in options))
+    reason: str
+    if not any(card in could for card in offered):
+        reason = say("no card it could stand for ({cards}) takes its place", cards=or_list(c.symbol for c in could))
+    else:
+        release = release_joker(group, offered, rules)
+        if release.released and freed <= len(release.uses):  # a card put in takes one joker at most
+            return None
+        reason = release.reason  # refused, or it takes fewer jokers than leave the group
+    return say("at this table a joker is taken from a group {how}, and {reason}", how=how, reason=reason)
 
 
 def _what_next(rules: RummyRules) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from referee.rules.cards import CardError, check_pack_limits
 from referee.rules.events import EventError
 from referee.rules.laid import laid_cards_refusal
+from referee.rules.option_words import preset_said
 from referee.rules.rummy_events import RAMI_KINDS, Finish, Hand, LaidCards, Round
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import costliest_hand, most_cards_held, most_laid, penalty
@@ -48,7 +49,7 @@ def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None =
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
     >>> hand_refusal(rummy_rules("kaluki"), "Ben", 999)
-    "Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in kaluki"
+    "Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in Kaluki"
     >>> hand_refusal(rummy_rules("kaluki"), "Ben", parse_cards("5C") * 2) is None
     True
     """
@@ -62,7 +63,7 @@ def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None =
             value=hand,
             cards=most_cards_held(rules),
             most=most,
-            preset=rules.preset,
+            preset=preset_said(rules.preset),
         )
     if len(hand) <= most_cards_held(rules):
         return None
@@ -71,7 +72,7 @@ def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None =
         name=name,
         count=len(hand),
         most=most_cards_held(rules),
-        preset=rules.preset,
+        preset=preset_said(rules.preset),
         dealt=rules.hand_size,
     )
 
@@ -232,7 +233,7 @@ class RoundShape:
             name=name,
             points=points,
             most=self.most_laid,
-            preset=self.preset,
+            preset=preset_said(self.preset),
         )
 
     def kept_refusal(self, name: str, count: int) -> str | None:
@@ -241,9 +242,9 @@ class RoundShape:
         if count and not self.kept_jokers:
             return say(
                 "{name} cannot have kept a joker in {preset}: a joker taken back is melded again in the same turn "
-                "and never goes into the hand (joker_retrieval_penalty = 0)",
+                "and never goes into the hand",
                 name=name,
-                preset=self.preset,
+                preset=preset_said(self.preset),
             )
         if count <= self.most_kept_jokers:
             return None

@@ -18,6 +18,7 @@ from operator import itemgetter
 from typing import Any
 
 from referee.rules.cards import JOKER, Card, canonical
+from referee.rules.option_words import preset_said
 from referee.rules.solver_melds import (
     FIELD,
     Kinds,
@@ -127,7 +128,7 @@ def verify_hand_size(cards: int, rules: RummyRules) -> None:
                 "(a hand holds {held})",
                 count=cards,
                 most=most,
-                preset=rules.preset,
+                preset=preset_said(rules.preset),
                 held=most_cards_held(rules),
             )
         )

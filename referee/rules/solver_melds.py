@@ -152,10 +152,12 @@ def _joker_values(hand_table: str, meld_table: str, joker_value: int | str) -> t
 
 
 def hand_melds(kinds: Kinds, jokers: int, rules: RummyRules) -> list[Meld]:
-    """Every meld the hand can make, each set of cards once at its best value (groups first, then runs)."""
+    """Every meld the hand can make, each set of cards once at its best value (groups, identities, then runs)."""
     best: dict[int, Meld] = {}
     joker_unit = 1 << (FIELD * len(kinds.cards))
     _groups(kinds, jokers, joker_unit, rules, best)
+    if rules.identities:
+        _identities(kinds, best)
     _runs(kinds, jokers, joker_unit, rules, best)
     return list(best.values())
 
@@ -202,6 +204,19 @@ def _groups(kinds: Kinds, jokers: int, joker_unit: int, rules: RummyRules, best:
                 whole = key + joker_count * joker_unit  # groups come first: each set of cards is listed once
                 value = naturals * natural + joker_count * joker
                 best[whole] = Meld(whole, joker_count, value, laid_penalty, laid_top, first, None)
+
+
+def _identities(kinds: Kinds, best: dict[int, Meld]) -> None:
+    """Identities (001's variant): three or more copies of one card, no joker, no limit but the copies held.
+
+    Each card counts as in a group (docs/rules.md §2, Identities), so copies a group may already hold (where a group
+    repeats a suit) are the same meld at the same value, listed once.
+    """
+    for kind, held in enumerate(kinds.counts):
+        for copies in range(3, held + 1):
+            takes = copies << FIELD * kind
+            worth = kinds.top[kind] * copies
+            best.setdefault(takes, Meld(takes, 0, worth, kinds.penalty[kind] * copies, worth, kind, None))
 
 
 Shift = tuple[int, int, int | None]  # the best window's value and start away from a low ace; a low ace's value

@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from referee.rules.option_words import CHOICE_WORDS, LABELS, choice_said, preset_said
 from referee.rules.presets import PRESETS, get_preset
-from referee.rules.words import N_, say
+from referee.rules.words import N_, in_english, say
 
 RULES_MD = "docs/rules.md"  # the project's specification: the referee's reading
 LANGUAGES: Mapping[str, str] = MappingProxyType({"000": "fr", "001": "fr", "002": "en", "003": "fr", RULES_MD: "en"})
@@ -99,9 +99,18 @@ class Quote:
         return source_said(self.source)
 
     @property
+    def heading(self) -> str:
+        """The source's name where it heads a quote: said now, with a capital ("The Kaluki rulebook")."""
+        name = str(self.name)
+        return name[:1].upper() + name[1:]
+
+    @property
     def shown(self) -> str:
         """The text as a player reads it: the referee's own reading without its section numbers and option codes."""
-        return plain(self.text) if self.source == RULES_MD else self.text
+        if self.source != RULES_MD:
+            return self.text
+        with in_english():  # the reading is English: its options and sources are named in English within it
+            return plain(self.text)
 
     @property
     def language(self) -> str:

@@ -106,7 +106,7 @@ def costliest_hand(rules: RummyRules, players: int | None = None) -> int:
     (230, 265)
     """
     packs, jokers = rules.pack_count(players), rules.joker_count(players)
-    naturals = sorted((hand_card_value(Card(rank, "S"), rules.hand_values) for rank in range(1, 14)), reverse=True)
+    naturals = [hand_card_value(Card(rank, "S"), rules.hand_values) for rank in range(1, 14)]  # sorted below
     dearest = [hand_card_value(Card.joker(), rules.hand_values)] * jokers
     dearest += [value for value in naturals for _ in range(packs * 4)]  # 4 suits of each rank in each pack
     dearest.sort(reverse=True)

@@ -243,6 +243,16 @@ def speaking(gettext: Gettext, ngettext: Ngettext, *, elides: bool = False) -> V
     return Voice(Speaker(gettext, ngettext, elides))
 
 
+def in_english() -> Voice:
+    """Speak English from now on, in this context: for a sentence written in English inside a page in French.
+
+    >>> with speaking(lambda m: "la partie est finie", lambda s, p, n: s), in_english():
+    ...     str(say("the game is over"))
+    'the game is over'
+    """
+    return Voice(ENGLISH)
+
+
 def signed(points: int) -> str:
     """A score change as the sheet writes it: a plus for a gain, a true minus for a loss.
 

@@ -6,14 +6,16 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.rules.options import OptionError, show_value
-from referee.rules.presets import DEFAULT_PRESET
-from referee.rules.table import Rules, RummyRules, rules_for, rummy_rules
+from referee.rules.option_words import preset_said
+from referee.rules.options import OPTIONS, OptionError, show_value
+from referee.rules.presets import DEFAULT_PRESET, PRESETS
+from referee.rules.table import Rules, RummyRules, rules_for, rummy_rules, value_said
+from referee.rules.words import say
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of
 from referee.storage.rulings import Ruling, log_ruling, rulings_of
 
-__all__ = ["InForce", "Ruling", "evening_rules", "evening_rulings", "keep_ruling", "rules_in_force"]
+__all__ = ["InForce", "Ruling", "evening_rules", "evening_rulings", "keep_ruling", "rules_in_force", "rules_said"]
 
 
 def evening_rulings(db: Database, evening: Evening | None) -> tuple[Ruling, ...]:
@@ -26,10 +28,33 @@ def keep_ruling(
 ) -> tuple[Ruling, ...]:
     """Keep a ruling in the evening's disputes log, under the rules it was asked (the preset and what the house
     changed); the log after it, newest first."""
-    house = ", ".join(f"{name} = {show_value(value)}" for name, value in rules.changed().items())
-    label = f"{rules.preset} ({house})" if house else rules.preset
-    log_ruling(db, evening.id, kind, label, question, answer)
+    log_ruling(db, evening.id, kind, _label(rules), question, answer)
     return evening_rulings(db, evening)
+
+
+def _label(rules: Rules) -> str:
+    """The rules a ruling was asked under, as the log and the evening's record keep them: `kaluki (run_max = 9)`."""
+    house = ", ".join(f"{name} = {show_value(value)}" for name, value in rules.changed().items())
+    return f"{rules.preset} ({house})" if house else rules.preset
+
+
+def rules_said(label: str) -> str:
+    """A ruling's rules (`kaluki (opening_threshold = 51)`) in a player's words: "Kaluki, with house rules (Points
+    needed to open: 51)"; a label this app did not write (an imported file's) is shown as it is."""
+    preset, _, house = label.partition(" (")
+    if preset not in PRESETS or (house and not house.endswith(")")):
+        return label
+    changes = []
+    for setting in house.removesuffix(")").split(", ") if house else ():
+        name, _, typed = setting.partition(" = ")
+        try:
+            value = OPTIONS[name].parse(typed)
+        except (KeyError, OptionError):
+            return label
+        changes.append(say("{option}: {value}", option=OPTIONS[name].label_said(), value=value_said(name, value)))
+    if not changes:
+        return preset_said(preset)
+    return say("{game}, with house rules ({changes})", game=preset_said(preset), changes="; ".join(map(str, changes)))
 
 
 def evening_rules(evening: Evening) -> RummyRules:

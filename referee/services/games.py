@@ -2,40 +2,43 @@
 
 A view calls one function per request: `open_game` to show a game (its link, its game and its version read in
 one statement), `add_entry` to add an entry, `correct` to change or delete one, `start_game` and `rematch` to
-make one. Each replays the game at most once, and usually not at all: the replayed game is kept per (game,
-version), and a new entry is checked and applied onto the replay of the version the write is based on. The
-write itself only confirms, inside its short transaction, that the version is unchanged.
+make one. None replays the whole game: the game's book is opened from memory or from its snapshot
+(`services.books`), and a new entry is checked and applied onto the replay of the version the write is based on.
+The write itself only confirms, inside its short transaction, that the version is unchanged, and once in `EVERY`
+entries keeps the game's snapshot at its new version in the same transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from sqlite_utils import Database
 
 from referee.rules.answers import StockAnswer, StockCall
-from referee.rules.events import EntryError, UnreadableEvent
+from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent, AnyGame
-from referee.rules.game import Kind, Replayed, Unreadable
+from referee.rules.game import Kind, Replayed
 from referee.rules.game_record import GameRecord
-from referee.rules.table import Family, Rules
 from referee.rules.words import say
-from referee.services.cache import Cache
+from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key, keep, open_book, read_book
+from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
 from referee.storage.evenings import Evening
-from referee.storage.games import Change, StoredEvent, StoredGame, VersionChanged, games_of
+from referee.storage.games import Change, GameBehind, StoredGame, VersionChanged, games_of
+from referee.storage.snapshots import Keep
 
 __all__ = [
-    "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "Outcome", "StaleEdit", "StoredGame",
-    "add_entry", "books_of", "changes", "correct", "ever_recorded", "games_of", "open_book", "open_game", "rematch",
-    "start_game", "version_behind",
+    "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
+    "StaleEdit", "StoredGame", "add_entry", "book_key", "books_of", "changes", "correct", "ever_recorded", "game_key",
+    "games_of", "link_behind", "open_book", "open_game", "read_book", "rematch", "start_game", "version_behind",
 ]  # fmt: skip
 
 TRIES = 5  # a write whose game moved on meanwhile is decided again on the new version, this many times at most
-BOOKS: Cache[Book] = Cache()
+_key = book_key  # the replays' own key: (database, game, version)
 
 
 class StaleEdit(ValueError):
@@ -60,57 +63,6 @@ class Clash(Exception):
         self.book, self.slot = book, slot
 
 
-Entry = StoredEvent  # one current entry: its slot (its place for good), its revision and its JSON
-
-
-@dataclass(frozen=True)
-class Book:
-    """A game at one version: its record (rules, seats), its entries and their replay."""
-
-    game: StoredGame
-    record: GameRecord  # the game's rules and seats; its events are in `replayed`
-    version: int
-    entries: tuple[Entry, ...]
-    replayed: Replayed[AnyGame, AnyEvent]
-
-    @property
-    def rules(self) -> Rules:
-        """The rules in force."""
-        return self.record.rules
-
-    @property
-    def family(self) -> Family:
-        """The game's family: which events, sheet and screens it has."""
-        return self.rules.family
-
-    @property
-    def state(self) -> AnyGame:
-        """The game after every entry that replays."""
-        return self.replayed.state
-
-    def position_of(self, slot: int) -> int | None:
-        """The position (from 1) of the entry at `slot`, or None when there is no such entry now."""
-        return next((n for n, entry in enumerate(self.entries, start=1) if entry.slot == slot), None)
-
-    def entry(self, slot: int) -> Entry | None:
-        """The current entry at `slot`, if any."""
-        position = self.position_of(slot)
-        return None if position is None else self.entries[position - 1]
-
-
-def _where(db: Database) -> str:
-    """The database file, so that two databases' games never share a cache entry."""
-    path: str | None = getattr(db, "referee_path", None)
-    if path is None:
-        path = str(db.execute("PRAGMA database_list").fetchone()[2])
-        db.referee_path = path  # type: ignore[attr-defined]
-    return path
-
-
-def _key(db: Database, game: StoredGame, version: int) -> Hashable:
-    return (_where(db), game.id, game.created_at, version)
-
-
 @dataclass(frozen=True)
 class GameAt:
     """What a game's link opens: the evening, whether the link is the scorer's, and the game's book."""
@@ -123,12 +75,19 @@ class GameAt:
 def open_game(db: Database, key: str, number: int) -> GameAt | None:
     """Game `number` of the evening behind link `key`, as it stands now; None when there is no such game.
 
-    One statement when this version of the game was replayed before (the usual case), else a read and a replay.
+    One statement when this process keeps the game at this version, else two or three more: the entries since the
+    version it keeps, or the game's snapshot and the entries since it.
     """
     behind = stored.game_behind(db, key, number)
     if behind is None:
         return None
     return GameAt(behind.evening, behind.scorer, open_book(db, behind.game, behind.version))
+
+
+def link_behind(db: Database, key: str, number: int) -> GameBehind | None:
+    """What link `key` opens of game `number`, in one statement, the game's book left unopened: the evening, whether
+    the link is the scorer's, the game and its version; None when there is no such game."""
+    return stored.game_behind(db, key, number)
 
 
 def version_behind(db: Database, key: str, number: int) -> int | None:
@@ -140,42 +99,6 @@ def version_behind(db: Database, key: str, number: int) -> int | None:
 def books_of(db: Database, evening_id: int) -> list[Book]:
     """The books of an evening's games, in the order they were started."""
     return [open_book(db, game) for game in games_of(db, evening_id)]
-
-
-def open_book(db: Database, game: StoredGame, version: int | None = None) -> Book:
-    """The game as it stands now (at `version`, when the caller has just read it): from the cache when this version
-    was seen, else read and replayed once."""
-    if version is None:
-        version = stored.game_version(db, game.id)
-    cached = BOOKS.get(_key(db, game, version))
-    if cached is not None:
-        return cached
-    db.execute("BEGIN")  # the version and the events read from one snapshot: a write in between is not mixed in
-    try:
-        version = stored.game_version(db, game.id)
-        events = stored.current_events(db, game.id)
-    finally:
-        db.conn.commit()
-    book = read_book(game, events, version)
-    BOOKS.put(_key(db, game, version), book)
-    return book
-
-
-def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0) -> Book:
-    """Replay stored events as far as they go: an entry that no longer reads or replays stops the replay there.
-
-    Such an entry is kept, unread, so that it can still be corrected or deleted.
-    """
-    record = stored.record_of(game)
-    parsed: list[AnyEvent | Unreadable] = []
-    for position, event in enumerate(events, start=1):
-        try:
-            parsed.append(record.parse_event(event.data, position))
-        except UnreadableEvent as error:
-            parsed.append(Unreadable(event.data, error))
-    replayed = Replayed[AnyGame, AnyEvent](record.start()).extended(parsed)
-    entries = tuple(events)
-    return Book(game, record, version, entries, replayed)
 
 
 class Done(StrEnum):
@@ -227,17 +150,54 @@ def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, s
                 return Outcome(Done.REPEATED, resent.slot, open_book(db, game))
             raise  # refused, nothing written
         data = event.as_json()
-        try:
-            written = stored.append_event(db, game.id, book.version, data, key)  # the key is checked inside
+        appended = partial(_appended, book, after, data)
+        try:  # the key is checked inside
+            written = stored.append_event(db, game.id, book.version, data, key, _snapshot(book.since + 1, appended))
         except VersionChanged:
             continue
         if written.repeated:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        entries = (*book.entries, Entry(written.slot, 0, data))
-        new = Book(game, book.record, written.version, entries, after)
-        BOOKS.put(_key(db, game, written.version), new)
-        return Outcome(Done.RECORDED, written.slot, new)
+        return Outcome(Done.RECORDED, written.slot, _kept(db, appended(written.slot, written.version)))
     raise Busy(say("too many phones are writing to this game at once: try again"))
+
+
+def _appended(book: Book, after: Replayed[AnyGame, AnyEvent], data: dict[str, Any], slot: int, version: int) -> Book:
+    """The book of `book`'s game once the entry `data` is written at `slot`, the game's version now `version`."""
+    return Book(book.game, book.record, version, (*book.entries, Entry(slot, 0, data)), after, book.since + 1)
+
+
+def _revised(
+    book: Book,
+    after: Replayed[AnyGame, AnyEvent],
+    data: dict[str, Any] | None,
+    revision: int,
+    since: int,
+    slot: int,
+    version: int,
+) -> Book:
+    """The book of `book`'s game once the entry at `slot` is revised to `data` (None: deleted) at `version`."""
+    entries = tuple(
+        Entry(slot, revision, data) if entry.slot == slot and data is not None else entry
+        for entry in book.entries
+        if entry.slot != slot or data is not None
+    )
+    return Book(book.game, book.record, version, entries, after, since)
+
+
+def _snapshot(since: int, after: Callable[[int, int], Book]) -> Keep | None:
+    """What makes the game's snapshot inside a write that makes the book `after(slot, version)`, when one is due: once
+    `EVERY` entries were replayed since the game's last snapshot (`since`, this write's included)."""
+    if since < EVERY:
+        return None
+    return lambda slot, version: snapshot_of(after(slot, version).payload(), version)
+
+
+def _kept(db: Database, new: Book) -> Book:
+    """The book a write made, kept in the cache (with no entry replayed since its snapshot, if the write kept one)."""
+    if new.since >= EVERY:
+        new = replace(new, since=0)
+    keep(db, new)
+    return new
 
 
 def _same_since(db: Database, book: Book, event: Any, seen: int | None) -> int | None:
@@ -282,20 +242,16 @@ def correct(
         if after.refusal is not None:
             raise after.refusal
         data = None if event is None else event.as_json()
+        since = book.since + max(1, len(book.entries) - position + 1)  # the entries replayed again from `position`
+        revised = partial(_revised, book, after, data, current.revision + 1, since)
+        keep = _snapshot(since, revised)
         try:
-            written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, key)
+            written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, key, keep)
         except VersionChanged:
             continue
         if written.repeated:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        entries = tuple(
-            Entry(slot, written.revision, data) if entry.slot == slot and data is not None else entry
-            for entry in book.entries
-            if entry.slot != slot or data is not None
-        )
-        new = Book(game, book.record, written.version, entries, after)
-        BOOKS.put(_key(db, game, written.version), new)
-        return Outcome(Done.RECORDED, slot, new)
+        return Outcome(Done.RECORDED, slot, _kept(db, revised(slot, written.version)))
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.services.games import open_book
+from referee.services.books import book_key, open_book
+from referee.services.cache import Cache
 from referee.storage.evenings import Evening, evenings_of, known_names
-from referee.storage.games import games_of
 from referee.storage.groups import Group, players_of
+from referee.storage.season import SeasonGame, season_games
 
 __all__ = ["Group", "GroupEvening", "GroupPage", "NextEvening", "group_page", "next_evening"]
 
@@ -32,14 +33,24 @@ class GroupPage:
     players: tuple[str, ...]  # the newest evening's players in seat order, then the others by name
 
 
-def _playing(db: Database, evening: Evening) -> bool:
-    return any(not open_book(db, game).state.over for game in games_of(db, evening.id))
+OVER: Cache[bool] = Cache(8192)  # whether a game is over, per (game, version): a group of 100 evenings of 10 games
+
+
+def _over(db: Database, played: SeasonGame) -> bool:
+    """Whether the game is over at its version: kept, or read from its book once (a version never changes)."""
+    key = book_key(db, played.game, played.version)
+    over = OVER.get(key)
+    if over is None:
+        over = bool(open_book(db, played.game, played.version).state.over)
+        OVER.put(key, over)
+    return over
 
 
 def group_page(db: Database, group: Group, *, scorer: bool) -> GroupPage:
     """The group's evenings, each with the link of the kind that opened the page (`scorer`'s or viewer's)."""
     evenings = evenings_of(db, group.id)
-    listed = [GroupEvening(e, _playing(db, e), e.scorer_key if scorer else e.viewer_key) for e in evenings]
+    playing = {played.game.evening_id for played in season_games(db, group.id) if not _over(db, played)}
+    listed = [GroupEvening(e, e.id in playing, e.scorer_key if scorer else e.viewer_key) for e in evenings]
     listed.sort(key=lambda item: not item.playing)  # a stable sort keeps newest first
     return GroupPage(group, tuple(listed), tuple(players_of(evenings)))
 

@@ -12,6 +12,7 @@ from sqlite_utils import Database
 from referee.rules.game_record import GameRecord, read_game
 from referee.storage.db import rows, writing
 from referee.storage.evenings import Evening, evening_of_row, keep_made, made_by, now
+from referee.storage.snapshots import Keep, keep
 
 
 @dataclass(frozen=True)
@@ -254,11 +255,17 @@ def keep_once(db: Database, game_id: int, slot: int, submission: str | None) -> 
 
 
 def append_event(
-    db: Database, game_id: int, version: int, event: dict[str, Any], submission: str | None = None
+    db: Database,
+    game_id: int,
+    version: int,
+    event: dict[str, Any],
+    submission: str | None = None,
+    snapshot: Keep | None = None,
 ) -> Written:
     """Append `event`, checked by the caller against the game at `version`; VersionChanged if it moved on since.
 
-    The write lock is held only for these few statements: no replay happens inside it.
+    The write lock is held only for these few statements: no replay happens inside it. `snapshot`, when given,
+    makes the game's snapshot at its new version (a pickle of the replay already made), kept in the same write.
     """
     with writing(db):
         resent = by_submission(db, submission)
@@ -266,7 +273,15 @@ def append_event(
             return resent
         slot_number = _confirm(db, game_id, version)
         new_version = _insert(db, game_id, slot_number, 0, event, submission)
+        _keep(db, game_id, snapshot, slot_number, new_version)
     return Written(slot_number, 0, new_version)
+
+
+def _keep(db: Database, game_id: int, snapshot: Keep | None, slot: int, version: int) -> None:
+    """Keep the snapshot `snapshot` makes of the game at `version`, after a write to `slot`, if it makes one."""
+    made = None if snapshot is None else snapshot(slot, version)
+    if made is not None:
+        keep(db, game_id, made)
 
 
 def revise_event(
@@ -277,14 +292,19 @@ def revise_event(
     revision: int,
     event: dict[str, Any] | None,
     submission: str | None = None,
+    snapshot: Keep | None = None,
 ) -> Written:
-    """Store revision `revision` of the event at `slot` (None deletes it); VersionChanged if the game moved on."""
+    """Store revision `revision` of the event at `slot` (None deletes it); VersionChanged if the game moved on.
+
+    `snapshot`, when given, makes the game's snapshot at its new version, kept in the same write.
+    """
     with writing(db):
         resent = by_submission(db, submission)
         if resent is not None:
             return resent
         _confirm(db, game_id, version)
         new_version = _insert(db, game_id, slot, revision, event, submission)
+        _keep(db, game_id, snapshot, slot, new_version)
     return Written(slot, revision, new_version)
 
 

@@ -242,3 +242,18 @@ def m013_made_once(db: Database) -> None:
         pk="submission",
         not_null={"kind", "made", "created_at"},
     )
+
+
+@migrations()
+def m014_snapshots(db: Database) -> None:
+    """Each game may keep a snapshot of its replay at one version (the app's own pickle, in the format `format` names),
+    so that opening it is a read and not a replay. A snapshot is never the truth: the entries are. It goes with its
+    game (a trigger: an evening replaced by an import deletes its games)."""
+    db.execute(
+        "CREATE TABLE snapshots (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL, format TEXT NOT NULL, "
+        "state BLOB NOT NULL)"
+    )
+    db.execute(
+        "CREATE TRIGGER games_snapshot_gone AFTER DELETE ON games "
+        "BEGIN DELETE FROM snapshots WHERE game_id = OLD.id; END"
+    )

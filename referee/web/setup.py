@@ -13,6 +13,8 @@ from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from referee.rules import words
+from referee.rules.option_words import preset_said
+from referee.services.desk import rules_said
 from referee.web import language, local
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -42,6 +44,7 @@ def init_app(app: Flask) -> None:
     from referee.web.desk import views as desk
     from referee.web.evenings import views as evenings
     from referee.web.games import views as games
+    from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
     from referee.web.groups import views as groups
     from referee.web.history import views as history
     from referee.web.htmx import htmx
@@ -87,6 +90,8 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(local.local_time)
     app.add_template_filter(local.day)
     app.add_template_filter(local.number)
+    app.add_template_filter(rules_said)
+    app.add_template_filter(preset_said)
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)

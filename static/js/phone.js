@@ -168,7 +168,18 @@
     const main = document.querySelector("main");
     if (main) {
       // a page sent back refused (without htmx) shows the error of its form; a page after a write, its result
-      showResult(resultIn(main, false) || main.querySelector("form .error"));
+      const found = resultIn(main, false) || main.querySelector("form .error");
+      showResult(found);
+      if (found && location.hash) {
+        // A write sends the phone back to its #entry: Chromium scrolls there once the page has loaded, and takes the
+        // focus away from what cannot take it. Shown again after that, unless the scorer has moved on meanwhile.
+        const again = () => {
+          if (!document.activeElement || document.activeElement === document.body) {
+            showResult(found);
+          }
+        };
+        window.addEventListener("load", () => requestAnimationFrame(again), { once: true });
+      }
     }
   });
 })();

@@ -381,7 +381,7 @@ class GamePage(Screen):
         """Each player's total, status, buy-backs left and chips, read off the foot of the sheet."""
         names = self.names()
         totals, statuses, chips = self._foot("Total"), self._foot("Status"), self._foot("Chips")
-        buybacks = self._foot("Buy-backs") or [""] * len(names)
+        buybacks = self._foot("Buy-backs left") or [""] * len(names)
         return {
             name: Standing(int(total), self._status(status), int(left) if left else None, chip)
             for name, total, status, left, chip in zip(names, totals, statuses, buybacks, chips, strict=True)

@@ -26,6 +26,7 @@ no `style` attribute, which the CSP refuses. Each page is photographed into `scr
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -81,9 +82,24 @@ STOPS: dict[str, Stop] = {
     "group-viewer": lambda e: e.group_viewer,
     "group-next-evening": lambda e: f"{e.group}/new",
     "group-history": lambda e: f"{e.group}/players/{quote(e.players[0])}",
+    "group-season": lambda e: f"{e.group}/season",
+    "group-season-viewer": lambda e: f"{e.group_viewer}/season?game=kaluki&sort=won",
     "not-found": lambda e: "/e/no-such-evening",
 }
 WITHOUT_SCRIPTS = ("kaluki-over", "rami-8", "settle", "group")
+# The README's pictures: what a French 360×740 phone shows first of these stops (docs/screenshots/<name>.png),
+# taken again when REFEREE_README_SCREENSHOTS=1 is set for the walk (README, "At the table").
+README_SHOTS = {
+    "evening": "evening",
+    "kaluki-over": "sheet",
+    "kaiser": "kaiser",
+    "rami-8": "rami-8",
+    "settle": "settle",
+    "rules-kaluki": "rules",
+    "group": "group",
+    "group-season": "season",
+}
+README_FOLDER = Path(__file__).parents[2] / "docs" / "screenshots"
 DARK = ("evening", "kaluki-over", "kaiser", "rami-8", "buy-back", "settle", "rules-kaluki", "group", "desk")
 
 EXCLUDED = {
@@ -100,6 +116,7 @@ EXCLUDED = {
     "/g/<key>/group.json": "a download: the group record (JSON)",
     "/e/<key>/games/<int:number>/game.json": "a download: the game record (JSON)",
     "/e/<key>/games/<int:number>/sheet.csv": "a download: the score sheet (CSV)",
+    "/g/<key>/season.csv": "a download: the season's standings (CSV)",
 }
 
 STATUS = {"not-found": 404}  # every other stop answers 200
@@ -210,6 +227,10 @@ def test_the_page_fits_reads_and_takes_a_thumb(
 ) -> None:
     problems = walk(phone, stop, STOPS[stop](evening), f"walk-{language}-{width}-{stop}")
     assert not problems, "\n".join(problems)
+    if language == "fr" and stop in README_SHOTS and os.environ.get("REFEREE_README_SCREENSHOTS"):
+        phone.goto(STOPS[stop](evening))
+        phone.wait_for_load_state("networkidle")
+        phone.screenshot(path=str(README_FOLDER / f"{README_SHOTS[stop]}.png"))  # the first screen, as a phone shows it
 
 
 @pytest.mark.parametrize("stop", DARK)

@@ -70,8 +70,8 @@ def test_settle_up_after_a_kaluki_game_and_a_kaiser_game(home: HomePage, words: 
 
     games = settle.games()
     assert len(games) == 2
-    assert "kaluki" in games[0] and words("won by %(name)s", name="Ana") in games[0]
-    assert "kaiser" in games[1] and words("won by %(name)s", name=EW) in games[1]
+    assert games[0].startswith("Kaluki ·") and words("won by %(name)s", name="Ana") in games[0]
+    assert games[1].startswith("Kaiser ·") and words("won by %(name)s", name=EW) in games[1]
 
     settle.mark_paid("Ben>Ana:4")
     expect(evening.page.get_by_text(words("Nobody owes anything."))).to_be_visible()

@@ -126,7 +126,12 @@ def _candidates(
 ) -> dict[int, list[_Candidate]]:
     """Every meld the hand can make, the best reading of each set of cards, listed by its lowest natural card."""
     best: dict[tuple[tuple[tuple[int, int], ...], int], _Candidate] = {}
-    for candidate in (*_groups(kinds, counts, jokers, rules), *_runs(kinds, counts, jokers, rules)):
+    found = (
+        *_groups(kinds, counts, jokers, rules),
+        *_identities(kinds, counts, rules),
+        *_runs(kinds, counts, jokers, rules),
+    )
+    for candidate in found:
         key = (candidate.takes, candidate.jokers)
         if key not in best or candidate.value > best[key].value:
             best[key] = candidate
@@ -161,6 +166,16 @@ def _groups(kinds: tuple[Card, ...], counts: tuple[int, ...], jokers: int, rules
                 cards = tuple(kinds[i] for i, n in takes for _ in range(n)) + (JOKER,) * joker_count
                 value = naturals * natural_value(rank, rules.meld_values) + joker_count * joker_meld_value(rank, rules)
                 yield _Candidate(takes, joker_count, value, cards)
+
+
+def _identities(kinds: tuple[Card, ...], counts: tuple[int, ...], rules: RummyRules) -> Iterator[_Candidate]:
+    """001's identities: three copies or more of one card, no joker, each card at its value in a meld."""
+    if not rules.identities:
+        return
+    for i, card in enumerate(kinds):
+        for copies in range(3, counts[i] + 1):
+            value = copies * natural_value(card.rank, rules.meld_values)
+            yield _Candidate(((i, copies),), 0, value, (card,) * copies)
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ def test_the_shape_s_bounds_are_the_replay_s() -> None:
     too_much = Round.finished("Ana", {"Ben": 5, "Céline": 5}, laid={"Ben": shape.most_laid + 1})
     refusal = game.verify(too_much, 1)
     assert refusal is not None and refusal.reason == shape.laid_refusal("Ben", shape.most_laid + 1)
-    assert refusal.reason == "Ben cannot have laid 821 points: every card in play counts 820 in rami"
+    assert refusal.reason == "Ben cannot have laid 821 points: every card in play counts 820 in Rami"
     kept = Round.finished("Ana", {"Ben": 5, "Céline": 5}, laid={}, unreturned_jokers={"Ben": 5})
     refusal = game.verify(kept, 1)
     assert refusal is not None and refusal.reason == shape.kept_refusal("Ben", 5)

@@ -132,7 +132,7 @@ def test_laid_points_past_every_card_in_play_are_refused() -> None:
     typo = Round.finished("Ana", {"Ben": 10, "Céline": 10, "Driss": 10}, laid={"Ana": most + 1, "Ben": 0})
     error = game.verify(typo, 1)
     assert isinstance(error, EventError)
-    assert "Ana cannot have laid 821 points: every card in play counts 820 in rami" in str(error)
+    assert "Ana cannot have laid 821 points: every card in play counts 820 in Rami" in str(error)
 
 
 def test_more_unreturned_jokers_than_are_in_play_are_refused() -> None:

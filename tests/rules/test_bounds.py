@@ -51,7 +51,7 @@ def test_house_rules_move_the_bounds() -> None:
     rules = rummy_rules("kaluki", {"hand_size": 7, "jokers": 0, "packs": 1})
     assert (most_cards_held(rules), costliest_hand(rules)) == (8, 4 * 11 + 4 * 10)
     assert hand_refusal(rules, "Ben", parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10S")) == (
-        "Ben's hand has 9 cards: a player holds at most 8 in kaluki (7 dealt and the card drawn)"
+        "Ben's hand has 9 cards: a player holds at most 8 in Kaluki (7 dealt and the card drawn)"
     )
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.building import extend_meld
@@ -180,7 +180,7 @@ def test_a_joker_never_completes_a_table_meld_when_joker_can_extend_is_no(drawn:
     assert not answer.valid and answer.rule == "joker_can_extend"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])  # most tables: no run
 @given(drawn=table_and_cards())
 def test_a_card_check_would_accept_at_an_end_of_a_run_is_accepted(drawn: Drawn) -> None:
     """The other way round: one natural card that makes a valid run laid next to the run is never refused."""

@@ -317,7 +317,7 @@ def test_a_correction_keeps_the_first_dealer() -> None:
 
 def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
     error = refusal("kaiser-pagat", deal(hand("Ana", 7, 6, "A", "B"), passed()))
-    assert error.position == 2 and "dealer_forced" in error.reason
+    assert error.position == 2 and "when everybody passes, the dealer must bid" in error.reason
     assert play("kaiser-pagat", passed(), all_pass="next_dealer_redeal").hands == 0
 
 
@@ -341,7 +341,7 @@ def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
         ([*deal(passed(), passed()), passed() | {"dealer": "Driss"}], 3, "Céline deals now, not Driss"),
         (deal(hand("Ana", 7, 6, "C", "B")), 1, "five_hearts is one of A, B, not 'C'"),
         (deal(hand("Ana", 7, 6, "A", "NS")), 1, "three_spades is one of A, B"),
-        (deal(hand("Ana", 4, 6, "A", "B")), 1, "a bid is from 5 to 12 (min_bid), not 4"),
+        (deal(hand("Ana", 4, 6, "A", "B")), 1, "a bid is from 5 to 12 at this table, not 4"),
         (deal(hand("Ana", 13, 6, "A", "B")), 1, "not 13"),
         (deal(hand("Ana", 7, 9, "A", "B")), 1, "A cannot take 9 tricks"),
         (deal(hand("Ana", 7, -1, "A", "B")), 1, "A cannot take -1 tricks"),

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from referee.rules.events import EventError
 from referee.rules.game_record import read_game
 from referee.rules.laid import laid_groups, laid_text, laid_value
+from referee.rules.option_words import preset_said
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RoundShape, RummyGame
 from referee.rules.rummy_events import Round
@@ -64,8 +65,8 @@ KEPT = {"type": "round", "winner": "Ana", "hands": {"Ben": "5C"}, "unreturned_jo
 def test_a_kept_joker_is_refused_where_keeping_one_has_no_penalty(preset: str, options: dict[str, Any]) -> None:
     said = refusal(record(preset, ["Ana", "Ben"], KEPT, **options))
     assert said == (
-        f"event 1: Ben cannot have kept a joker in {preset}: a joker taken back is melded again in the same turn and "
-        "never goes into the hand (joker_retrieval_penalty = 0)"
+        f"event 1: Ben cannot have kept a joker in {preset_said(preset)}: a joker taken back is melded again in the "
+        "same turn and never goes into the hand"
     )
 
 
@@ -111,7 +112,7 @@ def test_eight_players_may_lay_every_card_of_four_packs(laid: int) -> None:
 def test_eight_players_may_not_lay_more_than_four_packs() -> None:
     hands = {name: 5 for name in EIGHT[1:]}
     data = record("rami", EIGHT, {"type": "round", "winner": "Ana", "hands": hands, "laid": {"Ben": 1641}})
-    assert refusal(data) == "event 1: Ben cannot have laid 1641 points: every card in play counts 1640 in rami"
+    assert refusal(data) == "event 1: Ben cannot have laid 1641 points: every card in play counts 1640 in Rami"
 
 
 def test_eight_players_kept_jokers_are_bounded_by_eight_jokers() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from referee.rules.cards import Card, full_deck, parse_cards
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
+from referee.rules.option_words import preset_said
 from referee.rules.solver import BUDGET, HandTooLarge, SearchTooLong, best_arrangement
 from referee.rules.table import RummyRules, rummy_rules
 from referee.rules.values import joker_meld_value, most_cards_arranged, most_cards_held, natural_value, penalty
@@ -176,6 +177,7 @@ LARGER_RULE_SETS = {
     "kaluki, single-meld opening, duplicates refused": rummy_rules(
         "kaluki", {"opening_scope": "single_meld", "group_duplicate_suits": False}
     ),
+    "rami with identities (4 packs)": rummy_rules("rami", {"identities": True}),
 }
 
 
@@ -235,7 +237,9 @@ def test_a_hand_past_the_bound_is_refused_and_one_at_it_is_solved(preset: str) -
     deck = [card for card in full_deck(rules.pack_count(), 0)]
     assert most == rules.hand_size + 4
     best_arrangement(deck[:most], rules)
-    with pytest.raises(HandTooLarge, match=rf"^{most + 1} cards: .* {most} cards at most in {preset} \(a hand holds"):
+    with pytest.raises(
+        HandTooLarge, match=rf"^{most + 1} cards: .* {most} cards at most in {preset_said(preset)} \(a hand holds"
+    ):
         best_arrangement(deck[: most + 1], rules)
 
 
@@ -341,6 +345,9 @@ OPENING_RULE_SETS = {
     "kaluki-club, distinct melds at 30": rummy_rules("kaluki-club", {"distinct_melds": True, "opening_threshold": 30}),
     "rami, single meld at 20": rummy_rules("rami", {"opening_scope": "single_meld", "opening_threshold": 20}),
     "rami, distinct melds at 30": rummy_rules("rami", {"distinct_melds": True, "opening_threshold": 30}),
+    "rami, identities, distinct melds at 30": rummy_rules(
+        "rami", {"identities": True, "distinct_melds": True, "opening_threshold": 30}
+    ),
 }
 
 

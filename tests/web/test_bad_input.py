@@ -49,7 +49,7 @@ def game(table: Table) -> str:
 def test_a_typed_total_no_hand_can_cost_is_refused_on_its_field(table: Table, game: str) -> None:
     before = dump(table)
     response = table.round(game, "A", {"B": 999, "C": 10, "D": 168}, PLAYERS)
-    refused(table, before, response, 422, "B's hand cannot be worth 999 points: 14 cards cost at most 168 in kaluki")
+    refused(table, before, response, 422, "B's hand cannot be worth 999 points: 14 cards cost at most 168 in Kaluki")
     assert "D's hand" not in text(response)  # 168 is the most a kaluki hand costs: it is taken
 
 
@@ -57,7 +57,7 @@ def test_a_hand_of_more_cards_than_a_player_holds_is_refused(table: Table, game:
     before = dump(table)
     eighteen = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H 3H 4H 5H 6H"
     response = table.round(game, "A", {"B": eighteen, "C": 10, "D": 5}, PLAYERS)
-    refused(table, before, response, 422, "B's hand has 18 cards: a player holds at most 14 in kaluki")
+    refused(table, before, response, 422, "B's hand has 18 cards: a player holds at most 14 in Kaluki")
 
 
 def test_a_rami_hand_holds_fifteen_cards(table: Table) -> None:
@@ -67,7 +67,7 @@ def test_a_rami_hand_holds_fifteen_cards(table: Table) -> None:
     assert response.status_code == 303, text(response)
     before = dump(table)
     response = table.round(game, "A", {"B": 231, "C": 0, "D": 5}, PLAYERS)
-    refused(table, before, response, 422, "cost at most 230 in rami")
+    refused(table, before, response, 422, "cost at most 230 in Rami")
 
 
 def test_a_correction_is_bounded_too(table: Table, game: str) -> None:
@@ -226,7 +226,10 @@ def test_the_desk_refuses_more_cards_than_a_hand_and_a_few(table: Table) -> None
     eighteen = f"{SEVENTEEN} 9D"
     response = table.post("/desk/best", {"rules": "kaluki", "hand": eighteen, "minimise": "value"})
     assert response.status_code == 422
-    assert "worked out for 17 cards at most in kaluki (a hand holds 14), not 18" in text(response)
+    assert (
+        "18 cards: the best way to lay a hand is worked out for 17 cards at most in Kaluki (a hand holds 14)"
+        in text(response)
+    )
 
 
 # --- 3. Rate limits ------------------------------------------------------------------------------------------------
@@ -475,4 +478,4 @@ def test_an_imported_kaluki_round_with_a_kept_joker_creates_nothing(table: Table
     event = {"type": "round", "winner": "A", "hands": {"B": "5C"}, "unreturned_jokers": {"B": 1}}
     before = dump(table)
     response = table.post("/import", {"text": json.dumps({"players": ["A", "B"], "events": [event]})})
-    refused(table, before, response, 422, "event 1: B cannot have kept a joker in kaluki")
+    refused(table, before, response, 422, "event 1: B cannot have kept a joker in Kaluki")

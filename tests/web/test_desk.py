@@ -173,6 +173,21 @@ def test_rulings_asked_at_an_evening_are_kept_and_shown(table: Table) -> None:
     assert answer_of(answer.get_data(as_text=True))["valid"] == "true"
     shown = table.get(evening).get_data(as_text=True)
     assert "Rulings asked tonight" in shown and "valid run, 62 points" in shown
+    # The rules it was asked under, in words: the game and the house rule, never the option's code.
+    assert "Kaluki, with house rules (Most cards in a run: 13)" in shown and "run_max" not in shown
+
+
+def test_a_ruling_s_rules_are_said_in_words_and_an_unknown_label_as_it_is() -> None:
+    from referee.services.desk import rules_said
+
+    assert rules_said("kaluki-club") == "Kaluki, club rules"
+    said = rules_said("rami (opening_threshold = 51, ace_wraps = no, packs = auto)")
+    assert said == (
+        "Rami, with house rules (Points needed to open: 51; Ace in the middle of a run (K A 2): no; "
+        "Packs of cards: auto (by the number of players))"
+    )
+    for label in ("whist", "kaluki (run_max = many)", "kaluki (nonsense = 1)", "kaluki (run_max = 9"):
+        assert rules_said(label) == label
 
 
 def test_the_rules_page_lists_every_option_and_the_examples(table: Table) -> None:

@@ -175,6 +175,6 @@ def test_the_last_20_games_are_listed_and_every_game_is_counted(table: Table) ->
     url = evening(table, "Marathon", *(kaluki(["A", "B"], round_("B", {"A": n})) for n in range(1, 22)))
     html = page(table, f"{url}/players/A")
     assert number(html, "Games played") == "21" and number(html, "Average penalty per round") == "11.0"
-    assert html.count("· Marathon · kaluki ·") == 20
+    assert html.count("· Marathon · Kaluki ·") == 20
     assert "The last 20 games; 1 earlier game is counted above but not listed." in html
     assert f'href="{url}/games/21"' in html and f'href="{url}/games/1"' not in html  # newest first

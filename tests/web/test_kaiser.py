@@ -155,9 +155,9 @@ def test_a_team_reaching_52_wins_and_the_hand_form_goes(table: Table, game: str)
 @pytest.mark.parametrize(
     ("preset", "bid", "tricks", "five", "three", "message"),
     [
-        pytest.param("kaiser", 4, 6, NS, EW, "a bid is from 5 to 12 (min_bid), not 4", id="bid below 5"),
-        pytest.param("kaiser", 13, 6, NS, EW, "a bid is from 5 to 12 (min_bid), not 13", id="bid above 12"),
-        pytest.param("kaiser-pagat", 5, 6, NS, EW, "a bid is from 6 to 12 (min_bid), not 5", id="pagat bid 5"),
+        pytest.param("kaiser", 4, 6, NS, EW, "a bid is from 5 to 12 at this table, not 4", id="bid below 5"),
+        pytest.param("kaiser", 13, 6, NS, EW, "a bid is from 5 to 12 at this table, not 13", id="bid above 12"),
+        pytest.param("kaiser-pagat", 5, 6, NS, EW, "a bid is from 6 to 12 at this table, not 5", id="pagat bid 5"),
         pytest.param("kaiser", 7, 9, NS, EW, "cannot take 9 tricks: a hand has 8", id="nine tricks"),
         pytest.param("kaiser", 7, 8, NS, EW, "took no trick, so it cannot have taken the 3♠", id="3♠ without a trick"),
         pytest.param("kaiser", 7, 0, NS, EW, "took no trick, so it cannot have taken the 5♥", id="5♥ without a trick"),
@@ -204,7 +204,9 @@ def test_in_kaiser_pagat_the_dealer_must_bid_so_nobody_can_pass(table: Table) ->
     game = start(table, "kaiser-pagat")
     assert "Everybody passed" not in table.get(game).get_data(as_text=True)
     response = table.post(f"{game}/passed", {})
-    assert response.status_code == 422 and "dealer_forced" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "when everybody passes, the dealer must bid" in response.get_data(
+        as_text=True
+    )
 
 
 def test_the_first_dealer_deals_first_and_the_deal_goes_to_the_left(table: Table) -> None:
@@ -295,7 +297,7 @@ def test_kaiser_moves_no_chips_and_shows_on_the_evening_and_the_settle_up(table:
     page = table.get(evening).get_data(as_text=True)
     assert "Ana &amp; Céline 18, Ben &amp; Driss -1" in page and "1 hand" in page
     settle = table.get(f"{evening}/settle").get_data(as_text=True)
-    assert "Nobody owes anything." in settle and "kaiser" in settle
+    assert "Nobody owes anything." in settle and "Kaiser ·" in settle
 
 
 def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:

@@ -78,7 +78,7 @@ def test_the_rules_8_game_imports_and_exports_the_same(table: Table) -> None:
         pytest.param(
             '{"preset": "kaiser", "teams": {"NS": ["A", "C"], "EW": ["B", "D"]}, "events": [{"type": "hand", '
             '"dealer": "D", "bidder": "A", "bid": 4, "tricks": {"NS": 6}, "five_hearts": "NS", "three_spades": "EW"}]}',
-            "a bid is from 5 to 12 (min_bid), not 4",
+            "a bid is from 5 to 12 at this table, not 4",
             id="a kaiser bid too low",
         ),
         pytest.param("", "Choose a file", id="nothing"),

@@ -19,7 +19,6 @@ from referee.rules.release import release_joker
 from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
 from referee.rules.table import Rules, RummyRules, rule_said
-from referee.rules.values import most_cards_arranged, most_cards_held
 
 
 @dataclass(frozen=True)
@@ -145,22 +144,10 @@ def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
 
 def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
     hand = _cards(form.hand.data, rules)
-    most = most_cards_arranged(rules)
-    if len(hand) > most:
-        raise Unanswered(
-            _(
-                "The best way to lay a hand is worked out for %(most)s cards at most in %(preset)s (a hand holds "
-                "%(held)s), not %(count)s.",
-                most=most,
-                preset=rules.preset,
-                held=most_cards_held(rules),
-                count=len(hand),
-            )
-        )
     budget = current_app.config.get("REFEREE_BEST_BUDGET", BUDGET)  # seconds: no phone holds the server longer
     try:
         best = best_arrangement(hand, rules, form.minimise.data or "value", budget=budget)
-    except SolverError as error:  # past the budget: said so, nothing stored, never a best that was not proven
+    except SolverError as error:  # too many cards, or past the budget: said so, nothing stored, never an unproven best
         raise Unanswered(str(error)) from None
     return {
         "question": _shown(hand),

@@ -66,17 +66,20 @@ class Sheet:
         return sum(line.number is not None for line in self.lines) + self.earlier
 
 
-def short_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Each name as the header of one of `len(names)` narrow columns shows it ("" when it fits), all distinct.
+def short_names(names: Sequence[str], noted: bool = False) -> tuple[str, ...]:
+    """Each name as the header of one of `len(names)` narrow columns shows it ("" when it fits), all distinct; a
+    sheet whose lines carry a note column (`noted`: Kaiser's bids) has that much less room for them.
 
     >>> short_names(["Bernadette", "Guillaume", "Stéphanie", "Christophe"])
     ('Berna.', 'Guill.', 'Stéph.', 'Chris.')
     >>> short_names(["Ana", "Marie-Hélène", "Maximilien", "Jean-Baptiste", "Éloïse", "Bo", "Cy", "Di"])
     ('', 'M-H', 'Max.', 'J-B', 'Élo.', '', '', '')
-    >>> short_names(["Bénédicte & Ségolène", "Maximilien Morel & Anne-Sophie Müller"])  # Kaiser's teams
+    >>> short_names(["Bénédicte & Ségolène", "Maximilien Morel & Anne-Sophie Müller"], noted=True)  # Kaiser's teams
     ('B & S', 'MM & ASM')
+    >>> short_names(["Anaïs & Zoë", "Ana & Ben"], noted=True)
+    ('A & Z', '')
     """
-    room = HEADER_ROOM.get(len(names), min(HEADER_ROOM.values()))
+    room = HEADER_ROOM.get(len(names) + noted, min(HEADER_ROOM.values()))
     shown = [_shortened(name, room) for name in names]
     longer = room
     while clashes := [n for n, short in enumerate(shown) if shown.count(short) > 1 and short != names[n]]:
@@ -117,9 +120,9 @@ def evening_seats() -> tuple[str, ...]:
     return tuple(evening.players) if evening is not None else ()
 
 
-def _dressed(columns: tuple[Column, ...], marks: Mapping[str, str], players: bool) -> tuple[Column, ...]:
+def _dressed(columns: tuple[Column, ...], marks: Mapping[str, str], players: bool, noted: bool) -> tuple[Column, ...]:
     """The columns with their short header names and, for players, their colours and marks."""
-    shorts = short_names([column.name for column in columns])
+    shorts = short_names([column.name for column in columns], noted)
     painted = colours([column.name for column in columns], evening_seats()) if players else {}
     return tuple(
         replace(column, short=short, colour=painted.get(column.name), standing=marks.get(column.name, ""))
@@ -140,7 +143,7 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     return Sheet(
         family=book.family,
         preset=book.rules.preset,
-        columns=_dressed(layout.columns(state), marks.standing, layout.coloured),
+        columns=_dressed(layout.columns(state), marks.standing, layout.coloured, layout.noted),
         lines=lines,
         earlier=first,
         footers=layout.footers(state),

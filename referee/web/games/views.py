@@ -7,12 +7,15 @@ the fresh entry form and, out of band, only what changed on the sheet: the new l
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlite_utils import Database
 
 from referee.rules.answers import StockAnswer
 from referee.rules.events import EntryError
@@ -20,6 +23,7 @@ from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Buyback, Void
 from referee.rules.words import reason_of
 from referee.services import games as service
+from referee.services.cache import Cache
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
@@ -49,6 +53,9 @@ RESHUFFLE_PAST = _l(
 SHOW_OUTCOME = "outerHTML show:#entry:top"
 NOT_OVER = _l("This game is not over yet: its rematch waits for its end.")
 DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
+# The live sheet of each game, link and language, with the version it shows, weighed in characters: about 1,200 sheets
+# of a 40-round game (text, which the garbage collector never walks). Used only at its version: never stale.
+LIVE_SHEETS: Cache[tuple[int, str]] = Cache(16_000_000, weigh=lambda kept: len(kept[1]))
 
 
 def open_game(key: str, number: int, *, writing: bool = False) -> Book:
@@ -103,17 +110,36 @@ def show(key: str, number: int) -> ResponseReturnValue:
 @bp.get("/live")
 def live(key: str, number: int) -> ResponseReturnValue:
     """The sheet other phones poll: 304 while the game is still at version `v`, else the fresh sheet."""
-    seen = request.args.get("v")
-    version = service.version_behind(get_db(), key, number)
-    if version is None:
+    behind = service.link_behind(get_db(), key, number)
+    if behind is None:
         abort(404)
-    if seen == str(version):
+    if request.args.get("v") == str(behind.version):
         response = make_response("", 304)
     else:
-        book = open_game(key, number)
-        response = make_response(render_template("games/_live.html", **_context(book, log=False)))
+        response = make_response(_live_sheet(key, behind))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _live_sheet(key: str, behind: service.GameBehind) -> str:
+    """The live sheet of the game `behind` the link, rendered once per version, link and language: every phone of
+    a table asks for it after each round, and all but the first get the same text again."""
+    db = get_db()
+    kept = LIVE_SHEETS.get(_live_key(db, key, behind))
+    if kept is not None and kept[0] == behind.version:
+        return kept[1]
+    g.evening, g.scorer, g.key = behind.evening, behind.scorer, key
+    book = service.open_book(db, behind.game, behind.version)
+    text = render_template("games/_live.html", game=book.game, sheet=build_sheet(book), version=book.version)
+    LIVE_SHEETS.put(_live_key(db, key, behind), (book.version, text))
+    return text
+
+
+def _live_key(db: Database, key: str, behind: service.GameBehind) -> Hashable:
+    """What a game's live sheet depends on besides its version: the game, the link (its links, the scorer's pencil),
+    the evening's seats (the players' colours), the reader's language, and where the app is mounted."""
+    where = (service.game_key(db, behind.game), key, tuple(behind.evening.players))
+    return (*where, str(get_locale()), request.script_root)
 
 
 @bp.get("/chart")

@@ -61,3 +61,8 @@ def _cell(text: str) -> str:
     if text.startswith(FORMULA_STARTS) and not SIGNED_NUMBER.fullmatch(text):
         return f"'{text}"
     return text
+
+
+def formula_safe(text: str) -> str:
+    """A CSV cell as the score sheet writes it: text that would start a spreadsheet formula gets a `'` before it."""
+    return _cell(text)

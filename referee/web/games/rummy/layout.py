@@ -70,7 +70,7 @@ class RummyLayout:
         ]
         if state.rules.max_buybacks:
             rows.append(
-                Footer(_("Buy-backs"), tuple(str(state.rules.max_buybacks - p.buybacks) for p in state.players))
+                Footer(_("Buy-backs left"), tuple(str(state.rules.max_buybacks - p.buybacks) for p in state.players))
             )
         rows.append(Footer(_("Chips"), tuple(f"{p.chips:+d}" if p.chips else "0" for p in state.players)))
         return tuple(rows)

@@ -1,0 +1,233 @@
+"""A game's book (its record, its entries and their replay at one version), and how a request opens one.
+
+Opening a game is a read, never a replay of the whole game: from this process's cache when it holds this version
+(`BOOKS`), else from the game's snapshot in the database (`referee.services.snapshots`), caught up with the
+revisions written since. Only a game without a usable snapshot is replayed from its start, and its snapshot is
+then written, so the next process to open it reads it. A write keeps a snapshot every `EVERY` entries, inside the
+write's own transaction (`services.games`).
+
+Nothing here is ever stale: a kept book and a snapshot are each used only as the version they say they are, with
+exactly the revisions after it up to the version the request read. A corrected or deleted entry is a revision like
+any other: the replay is kept up to the entry it changes, and done again from there.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+
+from sqlite_utils import Database
+
+from referee.rules.events import UnreadableEvent
+from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.game import Replayed, Unreadable
+from referee.rules.game_record import GameRecord
+from referee.rules.table import Family, Rules
+from referee.services.cache import Cache
+from referee.services.snapshots import Payload, load, snapshot_of
+from referee.storage import games as stored
+from referee.storage import snapshots as kept
+from referee.storage.games import StoredEvent, StoredGame
+from referee.storage.snapshots import Revision, Snapshot, Standing
+
+# A game's snapshot is written again once this many entries were replayed since it: opening a game then replays at
+# most this many, and a write pickles its game once in this many (BENCHMARKS.md, *Snapshots*).
+EVERY = 8
+# The books a process keeps, one per game (its latest version seen), counted in entries since a book's memory grows
+# with its game: about 70 games of 40 rounds, the games written to or read in the last few seconds of a club night.
+# Every game is read from its snapshot in about a millisecond; a book kept in memory is about 1,300 objects that each
+# full garbage collection walks (0.5 µs each on this machine), so a larger cache is a longer pause for every request.
+KEPT_ENTRIES = 3_000
+
+Entry = StoredEvent  # one current entry: its slot (its place for good), its revision and its JSON
+
+
+@dataclass(frozen=True)
+class Book:
+    """A game at one version: its record (rules, seats), its entries and their replay."""
+
+    game: StoredGame
+    record: GameRecord  # the game's rules and seats; its events are in `replayed`
+    version: int
+    entries: tuple[Entry, ...]
+    replayed: Replayed[AnyGame, AnyEvent]
+    since: int = 0  # entries replayed since the game's snapshot (as far as this process knows)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.record.rules
+
+    @property
+    def family(self) -> Family:
+        """The game's family: which events, sheet and screens it has."""
+        return self.rules.family
+
+    @property
+    def state(self) -> AnyGame:
+        """The game after every entry that replays."""
+        return self.replayed.state
+
+    def position_of(self, slot: int) -> int | None:
+        """The position (from 1) of the entry at `slot`, or None when there is no such entry now."""
+        return next((n for n, entry in enumerate(self.entries, start=1) if entry.slot == slot), None)
+
+    def entry(self, slot: int) -> Entry | None:
+        """The current entry at `slot`, if any."""
+        position = self.position_of(slot)
+        return None if position is None else self.entries[position - 1]
+
+    def payload(self) -> Payload:
+        """What the game's snapshot keeps of this book: its record, entries and replay."""
+        return (self.record, self.entries, self.replayed)
+
+
+def _weight(book: Book) -> int:
+    return len(book.entries) + 1
+
+
+BOOKS: Cache[Book] = Cache(KEPT_ENTRIES, weigh=_weight)  # one book per game, its latest version seen
+
+
+def _where(db: Database) -> str:
+    """The database file, so that two databases' games never share a cache entry."""
+    path: str | None = getattr(db, "referee_path", None)
+    if path is None:
+        path = str(db.execute("PRAGMA database_list").fetchone()[2])
+        db.referee_path = path  # type: ignore[attr-defined]
+    return path
+
+
+def game_key(db: Database, game: StoredGame) -> Hashable:
+    """What a game's book is kept under: the database and the game (its creation tells a game from an earlier one
+    of the same id, deleted since)."""
+    return (_where(db), game.id, game.created_at)
+
+
+def book_key(db: Database, game: StoredGame, version: int) -> Hashable:
+    """What the book of `game` at `version` is: the database, the game and its version."""
+    return (*game_key(db, game), version)  # type: ignore[misc]
+
+
+def open_book(db: Database, game: StoredGame, version: int | None = None) -> Book:
+    """The game as it stands now (at `version`, when the caller has just read it): from the cache, caught up with the
+    entries since the version it keeps; else from the game's snapshot and the entries since; else replayed once (and
+    its snapshot kept)."""
+    if version is None:
+        version = stored.game_version(db, game.id)
+    cached = BOOKS.get(game_key(db, game))
+    if cached is not None and cached.game != game:  # another game since, under the same id (an evening replaced)
+        cached = None
+    if cached is not None and cached.version == version:
+        return cached
+    if cached is not None and cached.version < version:
+        revisions = kept.revisions_between(db, game.id, cached.version, version)
+        book = applied(game, cached.payload(), revisions, version, cached.since)
+    else:  # none kept, or one later than the version the caller read: the version is read again with the snapshot
+        standing = kept.standing(db, game.id)
+        if cached is not None and cached.version == standing.version:
+            return cached
+        book = caught_up(db, game, standing)
+        if book.since >= EVERY and not db.conn.in_transaction:
+            book = _snapshot_kept(db, book)
+    keep(db, book)
+    return book
+
+
+def keep(db: Database, book: Book) -> None:
+    """Keep `book` as its game's, unless a later version of the game is kept already (another thread's)."""
+    key = game_key(db, book.game)
+    cached = BOOKS.get(key)
+    if cached is None or cached.version <= book.version:
+        BOOKS.put(key, book)
+
+
+def _snapshot_kept(db: Database, book: Book) -> Book:
+    """The book, once its snapshot is written in a write of its own (a replay done when opening the game)."""
+    made = snapshot_of(book.payload(), book.version)
+    if made is None:
+        return book
+    try:
+        kept.keep_now(db, book.game.id, made)
+    except sqlite3.OperationalError:  # the file stayed locked by other writes: the next opening keeps it instead
+        return book
+    return replace(book, since=0)
+
+
+def caught_up(db: Database, game: StoredGame, standing: Standing) -> Book:
+    """The game at the version `standing` says: its snapshot with the revisions since, else replayed from the start."""
+    payload, after = _usable(standing.snapshot, standing.version)
+    if payload is None:
+        return replayed_from_start(db, game)
+    revisions = kept.revisions_between(db, game.id, after, standing.version) if after < standing.version else []
+    return applied(game, payload, revisions, standing.version)
+
+
+def replayed_from_start(db: Database, game: StoredGame) -> Book:
+    """The game replayed from its start: its version and its current entries read together, in one read."""
+    db.execute("BEGIN")  # the version and the entries from one snapshot of the file: a write in between is not mixed in
+    try:
+        version = stored.game_version(db, game.id)
+        events = stored.current_events(db, game.id)
+    finally:
+        db.conn.commit()
+    return read_book(game, events, version)
+
+
+def _usable(snapshot: Snapshot | None, version: int) -> tuple[Payload | None, int]:
+    """The snapshot's payload and version, when it is of this code's format and not past `version`."""
+    if snapshot is None or snapshot.version > version:
+        return None, 0
+    payload = load(snapshot)
+    return (payload, snapshot.version) if payload is not None else (None, 0)
+
+
+def applied(game: StoredGame, payload: Payload, revisions: Sequence[Revision], version: int, since: int = 0) -> Book:
+    """The book of `payload` (a record, its entries and their replay) after `revisions`, in order: the replay is kept up
+    to the first entry they change, and done from there. `since`: the entries the payload replayed since the game's
+    snapshot."""
+    record, entries, replayed = payload
+    if not revisions:
+        return Book(game, record, version, entries, replayed, since)
+    current = {entry.slot: entry for entry in entries}
+    for revision in revisions:
+        if revision.data is None:
+            current.pop(revision.slot, None)
+        else:
+            current[revision.slot] = Entry(revision.slot, revision.revision, revision.data)
+    now = tuple(current[slot] for slot in sorted(current))
+    same = next(
+        (n for n, (a, b) in enumerate(zip(entries, now, strict=False)) if _differ(a, b)), min(len(entries), len(now))
+    )
+    if same < len(entries):  # an entry changed or went: the replay is kept up to it
+        same = min(same, len(replayed.steps))
+        replayed = Replayed(replayed.start, replayed.steps[:same])
+    extended = replayed.extended(parsed(record, now[same:], same + 1))
+    return Book(game, record, version, now, extended, since + len(now) - same)
+
+
+def _differ(one: Entry, other: Entry) -> bool:
+    return (one.slot, one.revision) != (other.slot, other.revision)  # a slot's revision never changes its JSON
+
+
+def parsed(record: GameRecord, entries: Sequence[Entry], first: int = 1) -> list[AnyEvent | Unreadable]:
+    """Each entry read as an event of the game (its position counted from `first`); one that does not read is kept,
+    unread, so that the replay stops there and the entry can still be corrected or deleted."""
+    events: list[AnyEvent | Unreadable] = []
+    for position, entry in enumerate(entries, start=first):
+        try:
+            events.append(record.parse_event(entry.data, position))
+        except UnreadableEvent as error:
+            events.append(Unreadable(entry.data, error))
+    return events
+
+
+def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0) -> Book:
+    """Replay stored events as far as they go: an entry that no longer reads or replays stops the replay there.
+
+    Such an entry is kept, unread, so that it can still be corrected or deleted.
+    """
+    record = stored.record_of(game)
+    replayed = Replayed[AnyGame, AnyEvent](record.start()).extended(parsed(record, events))
+    return Book(game, record, version, tuple(events), replayed, len(events))

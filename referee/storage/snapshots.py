@@ -1,0 +1,98 @@
+"""A game's snapshot: its replay at one version, kept as bytes the app wrote, so that opening it is a read.
+
+A snapshot is never the truth, the event revisions are: a snapshot says which version of the game it is (the id of
+the game's latest revision then) and which format wrote it, and a reader uses it only at that version, catching up
+with the revisions written since. A game keeps one snapshot, its latest; the bytes are opaque here
+(`referee.services.snapshots` makes and reads them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from referee.storage.db import writing
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's replay at `version`, as bytes in the format `format` names."""
+
+    version: int
+    format: str
+    state: bytes
+
+
+Keep = Callable[[int, int], Snapshot | None]  # (the slot written, the game's new version) → the snapshot to keep
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One event revision as a replay catches up with it: its id (a version), slot, revision, JSON (None: deleted)."""
+
+    id: int
+    slot: int
+    revision: int
+    data: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A game's version now, and its snapshot (None when it has none)."""
+
+    version: int
+    snapshot: Snapshot | None
+
+
+_STANDING = (
+    "SELECT g.version, s.version, s.format, s.state FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id "
+    "WHERE g.id = ?"
+)
+
+
+def standing(db: Database, game_id: int) -> Standing:
+    """The game's version and its snapshot, read together in one statement (so never a snapshot newer than the
+    version read); version 0 and no snapshot for no such game."""
+    row = db.execute(_STANDING, [game_id]).fetchone()
+    if row is None:
+        return Standing(0, None)
+    version, kept, format_, state = row
+    snapshot = None if kept is None else Snapshot(int(kept), str(format_), bytes(state))
+    return Standing(int(version), snapshot)
+
+
+_BETWEEN = "SELECT id, slot, revision, event FROM event_revisions WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
+
+
+def revisions_between(db: Database, game_id: int, after: int, upto: int) -> list[Revision]:
+    """The game's revisions written after version `after`, up to version `upto` (both the ids of revisions), in order.
+
+    Every revision of the game up to its version `upto` was committed before that version was, so this one
+    statement reads exactly the revisions between the two versions, whatever is written meanwhile.
+    """
+    return [
+        Revision(int(id_), int(slot), int(revision), None if event is None else json.loads(event))
+        for id_, slot, revision, event in db.execute(_BETWEEN, [game_id, after, upto])
+    ]
+
+
+_KEEP = (
+    "INSERT INTO snapshots (game_id, version, format, state) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, format = excluded.format, state = excluded.state "
+    "WHERE excluded.version > snapshots.version OR excluded.format != snapshots.format"
+)
+
+
+def keep(db: Database, game_id: int, snapshot: Snapshot) -> None:
+    """Keep `snapshot` as the game's, in the caller's write, unless the game keeps a later one of the same format."""
+    db.execute(_KEEP, [game_id, snapshot.version, snapshot.format, snapshot.state])
+
+
+def keep_now(db: Database, game_id: int, snapshot: Snapshot) -> None:
+    """Keep `snapshot` as the game's in a write of its own (a replay read outside any write)."""
+    with writing(db):
+        keep(db, game_id, snapshot)

@@ -1,0 +1,197 @@
+"""What the season page shows, in the reader's language: the filters read from the URL, the standings' cells, the
+two charts (net chips evening by evening, win rate by game) and the standings as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from babel.numbers import format_decimal
+from flask_babel import gettext as _
+
+from referee.rules.settlement import format_cents
+from referee.services.season import GAMES, SORTS, EveningResult, Filters, Season, Standing, evening_day
+from referee.web.games.charts import STYLES, Chart, running_totals_chart
+from referee.web.games.sheets import colours
+from referee.web.local import format_amount, reader_locale
+from referee.web.transfer.model import formula_safe
+
+WIDTH = 320  # the win-rate chart's viewBox width, the game chart's
+NAME_END, BAR_START, BAR_END = 112, 118, 282  # a bar's name ends left of it; its percentage follows it
+ROW, HEADING = 14, 16  # the height of a bar's row, and of a game's name above its bars
+NAME_CHARS = 20  # a longer name is shortened in the drawing (the legend and the label have it whole)
+
+
+def read_filters(args: Mapping[str, str]) -> tuple[Filters, str]:
+    """The filters and the sort asked in the URL's query; anything unknown or unreadable is left out."""
+    game = args.get("game", "")
+    return Filters(game if game in GAMES else None, _day(args.get("from")), _day(args.get("to"))), (
+        args.get("sort", "") if args.get("sort", "") in SORTS else "chips"
+    )
+
+
+def _day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text or "")
+    except ValueError:
+        return None
+
+
+def query(filters: Filters, sort: str = "chips") -> dict[str, Any]:
+    """The URL query that asks for `filters` and `sort` (only what differs from the whole season by chips)."""
+    asked = {
+        "game": filters.game or "",
+        "from": filters.start.isoformat() if filters.start else "",
+        "to": filters.end.isoformat() if filters.end else "",
+        "sort": "" if sort == "chips" else sort,
+    }
+    return {name: value for name, value in asked.items() if value}
+
+
+def game_name(game: str) -> str:
+    """A game's name as players say it (the same in English and French): "Kaluki"."""
+    return game.capitalize()
+
+
+def decimal(value: Decimal | None) -> str:
+    """A one-decimal figure in the reader's language ("37,6" in French); a dash for none."""
+    return "–" if value is None else format_decimal(value, "0.0", locale=reader_locale())
+
+
+def percent(value: int | None) -> str:
+    """A whole percentage in the reader's language ("67 %" in French); a dash for none."""
+    return "–" if value is None else _("%(percent)s %%", percent=value)
+
+
+def signed(chips: int) -> str:
+    """Chips with their sign; 0 without one."""
+    return f"{chips:+d}" if chips else "0"
+
+
+def money(standing: Standing) -> str:
+    """The season's money of a player, in each currency played for: "+3,20 €"."""
+    if not standing.money:
+        return "–"
+    return " · ".join(format_amount(Decimal(cents) / 100, currency, signed=True) for currency, cents in standing.money)
+
+
+def chips_chart(season: Season) -> Chart:
+    """Each player's net chips after every evening of the season, from 0 before the first, in their colour."""
+    totals: list[tuple[str, list[int]]] = []
+    for name in season.players:
+        running = [0]
+        for line in season.evenings:
+            running.append(running[-1] + line.chips.get(name, 0))
+        totals.append((name, running))
+    return running_totals_chart(totals, "evening", None, colours(season.players))
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One player's win rate at one game: where it is drawn, and its words."""
+
+    name: str
+    shown: str  # the name as drawn (shortened when long)
+    y: float
+    width: float
+    percent: int
+    won: int
+    played: int
+    style: int
+
+
+@dataclass(frozen=True)
+class GameBars:
+    """One game's bars, under its name."""
+
+    game: str
+    y: float
+    bars: tuple[Bar, ...]
+
+
+@dataclass(frozen=True)
+class RateChart:
+    """The win rate by game, a bar a player for each game they played."""
+
+    width: int
+    height: int
+    name_end: int
+    bar_start: int
+    bar_end: int
+    games: tuple[GameBars, ...]
+
+
+def rate_chart(season: Season) -> RateChart:
+    """Each player's win rate at each game, their bars in their colour, grouped by game."""
+    styles = colours(season.players)
+    y = 0.0
+    games = []
+    for game, players in season.by_game.items():
+        top = y + HEADING - 4
+        y += HEADING
+        bars = []
+        for name in season.players:
+            if name not in players:
+                continue
+            won, played = players[name]
+            share = Decimal(won * 100) / played
+            shown = name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
+            width = round((BAR_END - BAR_START) * won / played, 1)
+            rounded = int(share.to_integral_value(rounding="ROUND_HALF_UP"))
+            bars.append(Bar(name, shown, y, width, rounded, won, played, styles[name] % STYLES))
+            y += ROW
+        games.append(GameBars(game_name(game), top, tuple(bars)))
+        y += 4
+    return RateChart(WIDTH, int(y) + 2, NAME_END, BAR_START, BAR_END, tuple(games))
+
+
+def standings_csv(season: Season, standings: tuple[Standing, ...]) -> str:
+    """The standings as CSV, a line a player, numbers as numbers and names made safe from spreadsheet formulas."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    currencies = season.currencies
+    writer.writerow(
+        [
+            _("Player"), _("Evenings"), _("Games played"), _("Games won"), _("Win rate (%)"), _("Eliminations"),
+            _("Buy-backs"), _("Net chips"), *(formula_safe(_("Money (%(currency)s)", currency=c)) for c in currencies),
+            _("Average penalty per round"), _("Average points per hand"), _("Best evening"), _("Chips at the best"),
+            _("Worst evening"), _("Chips at the worst"),
+        ]
+    )  # fmt: skip
+    for standing in standings:
+        money = dict(standing.money)
+        best, worst = standing.best, standing.worst
+        writer.writerow(
+            [
+                formula_safe(standing.name), standing.evenings, standing.games, standing.won,
+                "" if standing.percent is None else standing.percent, standing.eliminations, standing.buybacks,
+                standing.chips, *(format_cents(money[c]) if c in money else "" for c in currencies),
+                _plain(standing.average_penalty), _plain(standing.average_points),
+                _evening_day(best), "" if best is None else best.chips,
+                _evening_day(worst), "" if worst is None else worst.chips,
+            ]
+        )  # fmt: skip
+    return out.getvalue()
+
+
+def _plain(value: Decimal | None) -> str:
+    return "" if value is None else str(value)
+
+
+def _evening_day(result: EveningResult | None) -> str:
+    return "" if result is None else evening_day(result.evening.created_at).isoformat()
+
+
+def player_colours(season: Season) -> dict[str, int]:
+    """Each player's colour on the season page: their place among the season's players, as on a sheet."""
+    return colours(season.players)
+
+
+def sort_order(column: str) -> str:
+    """How a column sorts, for `aria-sort`: names and penalties up, every other count down (best first)."""
+    return "ascending" if column in ("name", "penalty") else "descending"

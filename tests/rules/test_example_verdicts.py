@@ -1,0 +1,56 @@
+"""The worked examples of docs/rules.md §8 as the rules page shows them: each answer in one line, under the example's
+own preset and under the rules of the game being looked at."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules.examples import examples
+from referee.rules.kaiser_examples import KAISER_EXAMPLES
+from referee.rules.table import rules_for, rummy_rules
+
+VERDICTS = {example.name: example for example in examples()}
+
+
+@pytest.mark.parametrize(
+    ("name", "own", "in_rami"),
+    [
+        pytest.param("kaluki-duplicate-suits-group", "group 21", "—", id="a check: kind and value, or a dash"),
+        pytest.param("kaluki-joker-group", "group 33", "group 15", id="the joker's value by the table"),
+        pytest.param("kaluki-low-ace-run", "run 16", "run 15", id="a low ace"),
+        pytest.param("kaluki-nine-card-run", "—", "run 55", id="run_max 8 in kaluki, 13 in rami"),
+        pytest.param("kaluki-opening-group-and-run", "✓ 54", "✗ 35", id="an opening: opens or not, and its total"),
+        pytest.param("kaluki-opening-group-alone", "✗ 36", "✗ 20", id="an opening short of the threshold"),
+        pytest.param("kaluki-penalty", "54", "60", id="a penalty: the number"),
+    ],
+)
+def test_a_rummy_example_in_one_line(name: str, own: str, in_rami: str) -> None:
+    example = VERDICTS[name]
+    assert (example.verdict(), example.verdict(rummy_rules("rami"))) == (own, in_rami)
+
+
+def test_every_rummy_example_is_read_in_order() -> None:
+    assert len(VERDICTS) == len(examples()) == 45
+    assert (examples()[0].name, examples()[0].question) == ("kaluki-duplicate-suits-group", ("7♥ 7♥ 7♠",))
+    assert examples()[-1].question == ("10♥ J♥ Q♥ K♥", "4♣ 4♦ 4♠ 4♥", "A♦ 2♦ 3♦", "8♠ 9♠ 10♠")  # an opening
+
+
+@pytest.mark.parametrize(
+    ("preset", "verdicts"),
+    [
+        (
+            "kaiser",
+            ["A +18, B −1", "A −9, B +8", "A +40, B −2", "A −7, B 0", "A +16, B +2; A reaches 60 and wins"],
+        ),
+        (
+            "kaiser-pagat",
+            ["A +11, B −1", "A −9, B +8", "A +24, B −2", "A −7, B 0", "A +8, B +2; A reaches 52 and wins"],
+        ),
+    ],
+)
+def test_the_kaiser_examples_under_each_preset(preset: str, verdicts: list[str]) -> None:
+    assert [example.verdict(rules_for(preset)) for example in KAISER_EXAMPLES] == verdicts
+
+
+def test_a_kaiser_example_says_its_question() -> None:
+    assert KAISER_EXAMPLES[0].question_said() == "A bids 7 and takes 6 tricks with the 5♥; B takes 2 with the 3♠"
