@@ -12,7 +12,7 @@ A search that passes its time budget stops and says so: it never answers with a 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -21,6 +21,7 @@ from referee.rules.cards import JOKER, Card, canonical
 from referee.rules.option_words import preset_said
 from referee.rules.solver_melds import (
     FIELD,
+    Countdown,
     Kinds,
     Meld,
     OutOfTime,
@@ -38,7 +39,6 @@ from referee.rules.words import say
 OBJECTIVES = ("value", "penalty")
 BUDGET = 2.0  # seconds: what the desk and `referee best` give one hand before they say it is too long to work out
 LONGEST_BUDGET = 10.0  # seconds: the most `--budget` or REFEREE_BEST_BUDGET may be (the slowest hand found: 20 ms)
-_CHECK_EVERY = 512  # states solved between two looks at the clock
 
 
 class SolverError(ValueError):
@@ -186,8 +186,7 @@ class _Search:
         memo: dict[int, int] = {}
         picks: dict[int, tuple[int, Meld]] = {}
         unit, guard, naturals, by_anchor, weight = self.unit, self.guard, self.naturals, self.by_anchor, self.weight
-        clock: Callable[[], float] = time.perf_counter
-        countdown = [_CHECK_EVERY]
+        countdown = Countdown(deadline)
 
         def solve(state: int, bound: int) -> int:
             if not state & naturals:
@@ -195,12 +194,7 @@ class _Search:
             found = memo.get(state)
             if found is not None:
                 return found
-            if deadline is not None:
-                countdown[0] -= 1
-                if not countdown[0]:
-                    countdown[0] = _CHECK_EVERY
-                    if clock() > deadline:
-                        raise OutOfTime
+            countdown.tick()
             anchor = ((state & -state).bit_length() - 1) // FIELD
             best, pick = -1, None
             for delta, gain, cut, meld in by_anchor[anchor]:
@@ -218,8 +212,7 @@ class _Search:
                 picks[state] = pick
             return best
 
-        if deadline is not None and clock() > deadline:  # listing the melds took the whole budget
-            raise OutOfTime
+        countdown.passed()  # listing the melds took the whole budget
         solve(self.start, self.bound)
         chosen, state = [], self.start
         while state & naturals:

@@ -10,6 +10,7 @@ are never listed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -56,6 +57,31 @@ class Meld(NamedTuple):
 
 class OutOfTime(Exception):
     """Raised deep in a search when the clock passes the deadline; the solver turns it into `SearchTooLong`."""
+
+
+CHECK_EVERY = 512  # states solved between two looks at the clock
+
+
+class Countdown:
+    """A search's deadline (None: no deadline), looked at once every `CHECK_EVERY` states solved."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.left = CHECK_EVERY
+
+    def passed(self) -> None:
+        """`OutOfTime` when the deadline has passed (now)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    def tick(self) -> None:
+        """One more state solved: every `CHECK_EVERY` of them, `OutOfTime` when the deadline has passed."""
+        if self.deadline is None:
+            return
+        self.left -= 1
+        if not self.left:
+            self.left = CHECK_EVERY
+            self.passed()
 
 
 @cache

@@ -13,14 +13,11 @@ where twins are refused, so that no set of melds is tried twice. The hand is nev
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 
-from referee.rules.solver_melds import COUNT, FIELD, Kinds, Meld, OutOfTime, joker_values, state_masks
+from referee.rules.solver_melds import COUNT, FIELD, Countdown, Kinds, Meld, joker_values, state_masks
 from referee.rules.table import RummyRules
-
-_CHECK_EVERY = 512  # states solved between two looks at the clock
 
 
 def opening_melds(
@@ -98,8 +95,7 @@ class _Towards:
         unit, guard, naturals, by_anchor, top, step = (
             self.unit, self.guard, self.naturals, self.by_anchor, self.top, self.step,
         )  # fmt: skip
-        clock: Callable[[], float] = time.perf_counter
-        countdown = [_CHECK_EVERY]
+        countdown = Countdown(deadline)
 
         def after(rest: int, anchor: int, at: int) -> int:
             """Where the next meld is taken from: `at` while the same card is the lowest left, else the first."""
@@ -112,12 +108,7 @@ class _Towards:
             found = memo.get(key)
             if found is not None:
                 return found
-            if deadline is not None:
-                countdown[0] -= 1
-                if not countdown[0]:
-                    countdown[0] = _CHECK_EVERY
-                    if clock() > deadline:
-                        raise OutOfTime
+            countdown.tick()
             anchor = ((state & -state).bit_length() - 1) // FIELD
             options = by_anchor[anchor]
             best = -1
@@ -141,8 +132,7 @@ class _Towards:
                 picks[key] = pick
             return best
 
-        if deadline is not None and clock() > deadline:
-            raise OutOfTime
+        countdown.passed()
         solve(self.start, 0, self.bound)
         chosen: list[Meld] = []
         key = (self.start, 0)
