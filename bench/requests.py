@@ -1,7 +1,8 @@
 """What one request costs over real HTTP: SQL statements (counted with SQLite's trace callback) and time.
 
-The app is served in this process exactly as `referee serve` serves it (waitress, 8 threads, `create_app` with
-production settings: CSRF on, not TESTING) on a free 127.0.0.1 port and a temporary database, so that every
+The app is served in this process by waitress on 8 threads (as many as `referee serve` gives each process; the
+server itself is granian's there, measured by `bench.club` and `bench.serving`), `create_app` with production
+settings (CSRF on, not TESTING), on a free 127.0.0.1 port and a temporary database, so that every
 connection the app opens can be traced: `sqlite3.connect` (the function sqlite-utils' `Database` opens its
 connection with) is wrapped before the app starts, and each new connection gets `set_trace_callback`. Every
 callback counts: the app's statements, sqlite-utils' own (`PRAGMA recursive_triggers=on;`) and those the
@@ -124,7 +125,7 @@ class AppClock:
 
 @contextmanager
 def serving() -> Iterator[tuple[int, AppClock]]:
-    """The app on a temporary database, served by waitress as `referee serve` does, in a background thread."""
+    """The app on a temporary database, served by waitress on 8 threads, in a background thread."""
     import waitress
     from waitress import wasyncore
 
@@ -431,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     before = load()
     print(f"## Requests: SQL statements and time over HTTP\n\n{describe()}\n")
     print(
-        f"In-process waitress (8 threads, as `referee serve`), CSRF on; a four-player Kaluki game made through the "
+        f"In-process waitress (8 threads), CSRF on; a four-player Kaluki game made through the "
         f"forms. {args.rounds} round posts after {WARM_UP} of warm-up, {args.polls} polls answered 304, 10 reads of "
         "the game page; statements counted with `set_trace_callback` on every connection opened.\n"
     )

@@ -215,7 +215,8 @@ class Replayed(Generic[StateT, EventT]):
         if not 1 <= position <= len(events):
             raise IndexError(say("there is no event {position}", position=position))
         kept = Replayed(self.start, self.steps[: position - 1])
-        return kept.extended((*(() if event is None else (event,)), *events[position:]))
+        between = events[len(kept.steps) : position - 1]  # past a refused entry: it and those after it, up to here
+        return kept.extended((*between, *(() if event is None else (event,)), *events[position:]))
 
     def standing(self) -> StateT:
         """The game after every event; EventError for the first that cannot happen (UnreadableEvent: not an event)."""

@@ -129,24 +129,24 @@ def show_value(value: Value) -> str:
 
 
 def _bool(name: str, meaning: str, source: str) -> Option:
-    return Option(name, meaning, source, "bool")
+    return Option(name, meaning, source, "bool")  # pragma: no mutate
 
 
 def _int(
     name: str,
     meaning: str,
     source: str,
-    minimum: int = 0,
+    minimum: int = 0,  # pragma: no mutate
     *,
-    none: bool = False,
+    none: bool = False,  # pragma: no mutate
     words: tuple[str, ...] = (),
     maximum: int = MOST,
 ) -> Option:
-    return Option(name, meaning, source, "int", words, minimum, none, maximum)
+    return Option(name, meaning, source, "int", words, minimum, none, maximum)  # pragma: no mutate
 
 
 def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
-    return Option(name, meaning, source, "choice", choices)
+    return Option(name, meaning, source, "choice", choices)  # pragma: no mutate
 
 
 OPTIONS: Mapping[str, Option] = MappingProxyType(

@@ -92,8 +92,7 @@ def link_behind(db: Database, key: str, number: int) -> GameBehind | None:
 
 def version_behind(db: Database, key: str, number: int) -> int | None:
     """The version of game `number` of the evening behind `key` (what a polling phone compares), in one statement."""
-    behind = stored.game_behind(db, key, number)
-    return None if behind is None else behind.version
+    return stored.version_behind(db, key, number)
 
 
 def books_of(db: Database, evening_id: int) -> list[Book]:

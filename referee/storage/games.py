@@ -175,6 +175,20 @@ def game_behind(db: Database, key: str, number: int) -> GameBehind | None:
     return GameBehind(evening, evening.scorer_key == key, game, int(row["g_version"]))  # type: ignore[call-overload]
 
 
+_VERSION_BEHIND = (
+    "SELECT g.version FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
+    " WHERE (e.scorer_key = ? OR e.viewer_key = ?) AND g.number = ? LIMIT 1"
+)
+
+
+def version_behind(db: Database, key: str, number: int) -> int | None:
+    """The version of game `number` of the evening whose scorer or viewer link has `key`; None for no such game."""
+    if not 0 < number < 2**63:
+        return None
+    row = db.execute(_VERSION_BEHIND, [key, key, number]).fetchone()
+    return None if row is None else int(row[0])
+
+
 _CURRENT = """
     SELECT slot, revision, event FROM event_revisions AS r
     WHERE game_id = ? AND revision = (

@@ -69,14 +69,20 @@ class ElidingBabel(Babel):
 
 
 def _in_template(translate: Callable[..., str], num_at: int | None = None) -> Callable[..., str]:
-    """A template's `_()` (or `ngettext()`, …): translated, elided, escaped as Jinja's own newstyle gettext does."""
+    """A template's `_()` (or `ngettext()`, …): translated, elided, escaped as Jinja's own newstyle gettext does.
+
+    The request's catalogue and whether it elides are read once per page (`speaking`, a context processor), not at
+    each of a page's hundred messages: looking them up in Flask-Babel's request context was a tenth of a round's
+    answer (#22).
+    """
 
     @pass_context
     def said(context: Context, *args: Any, **variables: Any) -> str:
         if num_at is not None:
             variables.setdefault("num", args[num_at])
-        template = translate(*args)
-        if variables and elides():
+        catalogue = context.get("_catalogue") or get_translations()
+        template = translate(catalogue, *args)
+        if variables and (context["_elides"] if "_elides" in context else elides()):
             template = elide(template, variables)
         text = Markup(template) if context.eval_ctx.autoescape else template  # noqa: S704 — the catalogue's text, as Jinja does
         return text % variables
@@ -84,16 +90,22 @@ def _in_template(translate: Callable[..., str], num_at: int | None = None) -> Ca
     return said
 
 
+def speaking() -> dict[str, Any]:
+    """What a page's messages are said with: the request's catalogue, and whether its language elides."""
+    return {"_catalogue": get_translations(), "_elides": elides()}
+
+
 def init_app(app: Flask, locale_selector: Callable[[], str | None]) -> None:
     """Flask-Babel with French elisions, in Python and in the templates."""
     ElidingBabel(app, locale_selector=locale_selector)
-    gettext = _in_template(lambda string: get_translations().ugettext(string))
+    app.context_processor(speaking)
+    gettext = _in_template(lambda catalogue, string: catalogue.ugettext(string))
     app.jinja_env.globals.update(
         gettext=gettext,
         _=gettext,
-        ngettext=_in_template(lambda one, more, num: get_translations().ungettext(one, more, num), 2),
-        pgettext=_in_template(lambda context, string: get_translations().upgettext(context, string)),
+        ngettext=_in_template(lambda catalogue, one, more, num: catalogue.ungettext(one, more, num), 2),
+        pgettext=_in_template(lambda catalogue, context, string: catalogue.upgettext(context, string)),
         npgettext=_in_template(
-            lambda context, one, more, num: get_translations().unpgettext(context, one, more, num), 3
+            lambda catalogue, context, one, more, num: catalogue.unpgettext(context, one, more, num), 3
         ),
     )

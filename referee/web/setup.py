@@ -16,6 +16,8 @@ from referee.rules import words
 from referee.rules.option_words import preset_said
 from referee.services.desk import rules_said
 from referee.web import language, local
+from referee.web.forms import one_time_fields
+from referee.web.games.rummy.picker import card_picker
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -40,7 +42,7 @@ def _secret_key(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
-    from referee.web import app_shell, assets, errors, guards, home, security
+    from referee.web import app_shell, assets, errors, guards, home, polls, security
     from referee.web.desk import views as desk
     from referee.web.evenings import views as evenings
     from referee.web.games import views as games
@@ -87,6 +89,9 @@ def init_app(app: Flask) -> None:
     def languages() -> dict[str, object]:
         return {"languages": LANGUAGES, "get_locale": get_locale, "money": local.money, "chip_worth": local.chip_worth}
 
+    app.add_template_global(card_picker)
+    app.add_template_global(one_time_fields)
+
     app.add_template_filter(local.local_time)
     app.add_template_filter(local.day)
     app.add_template_filter(local.number)
@@ -101,3 +106,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(app_shell.bp)
+    # An unchanged poll (most of a club night's requests) is answered before Flask: referee/web/polls.py.
+    app.wsgi_app = polls.QuietPolls(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]

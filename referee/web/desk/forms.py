@@ -7,7 +7,6 @@ from typing import Any
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
@@ -16,7 +15,7 @@ from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import RummyRules, rummy_rules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening
-from referee.web.forms import presets_said
+from referee.web.forms import Form, presets_said
 from referee.web.games.families import DESK_PRESETS
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
@@ -36,7 +35,7 @@ class CardsField(StringField):
         return str(super()._value())[:LONGEST_CARDS]
 
 
-class Question(FlaskForm):
+class Question(Form):
     """Every question names the rules it is asked under: the evening's, or a preset."""
 
     rules = SelectField(_l("Rules"))

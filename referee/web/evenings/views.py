@@ -15,7 +15,7 @@ from referee.web.database import get_db
 from referee.web.evenings.forms import EveningForm
 from referee.web.evenings.model import EveningView
 from referee.web.evenings.seating import seating
-from referee.web.forms import AT_RANDOM, KeyedForm, house_rule_hints
+from referee.web.forms import AT_RANDOM, house_rule_hints
 from referee.web.games.families import starter, starters
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening
@@ -68,7 +68,6 @@ def _show_context(evening: Evening, sent: tuple[str, Any] | None = None) -> dict
         **EveningView.of(evening_page(get_db(), evening, scorer=g.scorer)).context(),
         "starts": starts,
         "seating": seating(evening),
-        "key_form": KeyedForm,  # each offer of a game that seats everyone gets its own one-time key
         "at_random": AT_RANDOM,
     }
 

@@ -86,7 +86,6 @@ def _context(
         "sheet": sheet,
         "form": form,
         "screen": family_of(book.family).templates,
-        "key_form": KeyedForm,  # each button that writes gets a fresh one-time key
         "version": book.version,
         **screen.context(book),
     }

@@ -34,7 +34,6 @@ def _page(evening: Evening, settled: SettleUp, status: int = 200, error: str | N
         evening=evening,
         summary=SettlePage.of(settled),
         form=PaidForm,  # each Paid button gets its own one-time key
-        undo_form=UndoPaidForm,
         errors=[error] if error else [],
     )
 

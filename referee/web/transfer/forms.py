@@ -5,16 +5,15 @@ from __future__ import annotations
 import re
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import HiddenField, StringField, TextAreaField
 
-from referee.web.forms import one_time_key
+from referee.web.forms import Form, one_time_key
 
 SCORER_LINK = re.compile(r"/e/([A-Za-z0-9_-]+)")
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """A game or evening record: a file, or its text pasted; with a one-time key, so a resend imports it once."""
 
     file = FileField(_l("A file exported by referee"))
@@ -22,7 +21,7 @@ class ImportForm(FlaskForm):
     submission = HiddenField(default=one_time_key)
 
 
-class ChoiceForm(FlaskForm):
+class ChoiceForm(Form):
     """The second step, when the record's evening is here already: keep both, or replace the one here.
 
     It carries the record again (as JSON) and the first step's one-time key; replacing asks for the scorer link

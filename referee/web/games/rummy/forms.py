@@ -4,6 +4,7 @@ and the jokers kept. Its shape lives here; what a round may hold is the rules' t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -114,6 +115,18 @@ def round_form(
     seats: Sequence[str], players: Sequence[str], rules: RummyRules, formdata: Any = None, **data: Any
 ) -> RoundForm:
     """The round form for the players still in (`players` of `seats`): a hand field each, laid points in Rami."""
+    form = _round_class(tuple(seats), tuple(players), rules)(formdata, **data)
+    form.winner.choices = {name: name for name in players}
+    form.finish.choices = finish_choices(rules, RoundShape.of(rules, len(seats)))
+    form.players = list(players)
+    form.seats = list(seats)
+    form.joker_penalty = rules.joker_retrieval_penalty
+    return form
+
+
+@lru_cache(maxsize=256)
+def _round_class(seats: tuple[str, ...], players: tuple[str, ...], rules: RummyRules) -> type[RoundForm]:
+    """The round form's class for these players under these rules: made once, as WTForms binds its fields once."""
 
     class Round(RoundForm):
         pass
@@ -128,13 +141,7 @@ def round_form(
             most = shape.most_kept_jokers
             jokers = IntegerField(name, [Optional(), NumberRange(min=0, max=most)], id=f"jokers-{seat}")
             setattr(Round, f"jokers:{name}", jokers)
-    form = Round(formdata, **data)
-    form.winner.choices = {name: name for name in players}
-    form.finish.choices = finish_choices(rules, shape)
-    form.players = list(players)
-    form.seats = list(seats)
-    form.joker_penalty = rules.joker_retrieval_penalty
-    return form
+    return Round
 
 
 def round_event(form: RoundForm, rules: RummyRules) -> Round | None:

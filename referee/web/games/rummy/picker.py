@@ -1,0 +1,24 @@
+"""The card picker, drawn once: the same 57 buttons on every round's form, for a language and a pack."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, render_template
+from flask_babel import get_locale
+from markupsafe import Markup
+
+MOST_KEPT = 64  # drawn pickers a process keeps: languages × value tables × pack sizes × laying or not
+
+
+def card_picker(picker: Mapping[str, Any], laying: bool = False) -> Markup:
+    """The card picker's HTML for these card values and pack limits, in the reader's language, drawn once."""
+    key = (str(get_locale()), tuple(picker["values"].items()), picker["packs"], picker["jokers"], bool(laying))
+    drawn: dict[tuple[object, ...], Markup] = current_app.extensions.setdefault("card_pickers", {})
+    found = drawn.get(key)
+    if found is None:
+        if len(drawn) >= MOST_KEPT:
+            drawn.clear()
+        found = drawn[key] = Markup(render_template("games/rummy/_picker.html", picker=picker, laying=laying))  # noqa: S704 — the app's own template, escaped as it rendered
+    return found

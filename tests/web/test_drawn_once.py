@@ -1,0 +1,102 @@
+"""What a round's answer draws once and what it draws fresh (#22): the card picker once per language and pack, the
+round form's fields by hand, each write button its own one-time key, WTForms' messages still in the reader's
+language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask, template_rendered
+
+from tests.web.conftest import Table
+
+ALL = ["A", "B", "C", "D"]
+PICKER = "games/rummy/_picker.html"
+
+
+@pytest.fixture
+def drawn(app: Flask) -> Iterator[list[str]]:
+    """The names of the templates rendered on their own (not included) while the test runs."""
+    names: list[str] = []
+
+    def seen(sender: Any, template: Any, context: Any, **extra: Any) -> None:
+        names.append(template.name)
+
+    template_rendered.connect(seen, app)
+    yield names
+    template_rendered.disconnect(seen, app)
+
+
+def _html(response: Any) -> str:
+    return str(response.get_data(as_text=True))
+
+
+def test_the_card_picker_is_drawn_once_per_language_and_pack(table: Table, drawn: list[str]) -> None:
+    """Two pages and a round in English draw the picker once; French draws its own, with R, D, V."""
+    game = table.game(table.evening(), ALL)
+    english = _html(table.get(game))
+    table.round(game, "A", {"B": "5H", "C": "12", "D": "KS"}, ALL)
+    again = _html(table.get(game))
+    assert drawn.count(PICKER) == 1
+    assert english.count('data-card="QH"') == again.count('data-card="QH"') == 1
+    assert 'aria-label="Q♥"' in english
+    table.client.set_cookie("lang", "fr")
+    french = _html(table.get(game))
+    assert drawn.count(PICKER) == 2
+    assert 'aria-label="D♥"' in french and 'data-typed="R♠"' in french
+    assert "Cartes pour" in french
+
+
+def test_rami_s_picker_has_the_next_meld_button_and_kaluki_s_does_not(table: Table) -> None:
+    """The picker drawn for a form with laid cards is not the one drawn for Kaluki's, though both are kept."""
+    evening = table.evening()
+    kaluki = _html(table.get(table.game(evening, ALL)))
+    rami = _html(table.get(table.game(evening, ALL, "rami")))
+    assert "data-meld" not in kaluki
+    assert "data-meld hidden" in rami
+
+
+def test_a_refused_round_keeps_what_was_typed_and_tapped_escaped(table: Table) -> None:
+    """The hand-written inputs keep the winner, the finish and every hand as sent, markup escaped."""
+    game = table.game(table.evening(), ALL)
+    table.get(game)
+    sent = {"winner": "C", "finish": "all_in_one", "hand:A": "<b>7H", "hand:B": '"KS', "hand:D": "9Z"}
+    answer = _html(table.post(f"{game}/rounds", sent, htmx=True))
+    assert '<input checked data-winner="" id="winner-2" name="winner" required type="radio" value="C">' in answer
+    assert '<input checked id="finish-1" name="finish" type="radio" value="all_in_one">' in answer
+    assert 'name="hand:A" spellcheck="false" type="text" value="&lt;b&gt;7H">' in answer
+    assert 'name="hand:B" spellcheck="false" type="text" value="&#34;KS">' in answer
+    assert 'id="hand-3" name="hand:D"' in answer and 'value="9Z"' in answer
+    assert answer.count("checked") == 2
+
+
+def test_every_write_button_of_a_round_s_answer_has_its_own_key_and_the_page_s_token(table: Table) -> None:
+    """The entry, void, reshuffle and undo forms each carry a fresh key; one of them is then taken as sent."""
+    game = table.game(table.evening(), ALL)
+    table.get(game)
+    answer = _html(
+        table.post(f"{game}/rounds", {"winner": "A", "hand:B": "5H", "hand:C": "3", "hand:D": "KS"}, htmx=True)
+    )
+    keys = re.findall(r'<input name="submission" type="hidden" value="([^"]+)">', answer)
+    tokens = set(re.findall(r'<input name="csrf_token" type="hidden" value="([^"]+)">', answer))
+    assert len(keys) == len(set(keys)) == 4  # the round form, void, reshuffle, undo
+    assert tokens == {table.token}
+    void = re.search(r'action="([^"]+/void)"', answer)
+    assert void is not None
+    first = table.post(void[1], {"submission": keys[1], "seen": "1"}, htmx=True)
+    second = table.post(void[1], {"submission": keys[1], "seen": "1"}, htmx=True)  # a double tap: recorded once
+    assert first.status_code == second.status_code == 200
+    assert re.search(r"/live\?v=(\d+)", _html(table.get(game)))[1] == "2"  # type: ignore[index]  # a round, one void
+
+
+def test_wtforms_own_messages_follow_the_reader_s_language(table: Table) -> None:
+    """A joker count that is not a number is refused in WTForms' words, in English and then in French."""
+    game = table.game(table.evening(), ALL, "rami")
+    table.get(game)
+    sent = {"winner": "A", "hand:B": "5H", "hand:C": "3", "hand:D": "KS", "jokers:B": "x"}
+    assert "Not a valid integer value." in _html(table.post(f"{game}/rounds", sent, htmx=True))
+    table.client.set_cookie("lang", "fr")
+    assert "N&#39;est pas un entier valide." in _html(table.post(f"{game}/rounds", sent, htmx=True))

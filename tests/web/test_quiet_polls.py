@@ -1,0 +1,141 @@
+"""Polls answered before Flask (referee/web/polls.py): an unchanged poll is a bare 304 from one SQL statement; every
+other request, and every poll that is not exactly current, is Flask's to answer as before."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask, request_started
+
+from referee.storage.db import connect
+from referee.web import polls
+from tests.web.conftest import Table
+
+ALL = ["A", "B", "C", "D"]
+
+
+@pytest.fixture
+def flask_saw(app: Flask) -> Iterator[list[str]]:
+    """The paths of the requests that reached Flask while the test runs."""
+    seen: list[str] = []
+
+    def started(sender: Any, **extra: Any) -> None:
+        from flask import request
+
+        seen.append(request.full_path)
+
+    request_started.connect(started, app)
+    yield seen
+    request_started.disconnect(started, app)
+
+
+@pytest.fixture
+def game(table: Table) -> str:
+    return table.game(table.evening(), ALL)
+
+
+def _live(table: Table, page: str) -> tuple[str, int]:
+    """The live sheet's path of the game at `page`, and the version the page shows."""
+    html = table.get(page).get_data(as_text=True)
+    found = re.search(r'hx-get="([^"]+/live)\?v=(\d+)"', html)
+    assert found is not None
+    return found[1], int(found[2])
+
+
+def test_an_unchanged_poll_is_a_bare_304_that_never_reaches_flask(
+    table: Table, game: str, flask_saw: list[str]
+) -> None:
+    """No body, no cookie, two headers: the ones Flask's own 304 carried."""
+    live, version = _live(table, game)
+    flask_saw.clear()
+    reply = table.client.get(f"{live}?v={version}", headers={"HX-Request": "true"})
+    assert reply.status_code == 304 and reply.data == b""
+    assert dict(reply.headers) == {"Cache-Control": "no-store", "Vary": "Accept-Encoding"}
+    assert flask_saw == []
+
+
+def test_a_round_recorded_meanwhile_is_flask_s_to_answer_with_the_new_sheet(
+    table: Table, game: str, flask_saw: list[str]
+) -> None:
+    """The version is read at each poll: the old one gets the fresh sheet at once, the new one a quiet 304."""
+    live, version = _live(table, game)
+    table.round(game, "A", {"B": "5H", "C": "12", "D": "KS"}, ALL)
+    flask_saw.clear()
+    fresh = table.client.get(f"{live}?v={version}", headers={"HX-Request": "true"})
+    assert fresh.status_code == 200 and 'id="live"' in fresh.get_data(as_text=True)
+    assert flask_saw == [f"{live}?v={version}"]
+    assert table.client.get(f"{live}?v={version + 1}").status_code == 304
+    assert len(flask_saw) == 1
+
+
+def test_a_write_by_another_process_is_seen_by_the_next_poll(table: Table, game: str, app: Flask) -> None:
+    """Nothing is kept between polls: a version changed in the file by another connection is seen at once."""
+    live, version = _live(table, game)
+    other = connect(app.config["DATABASE"], migrate=False)
+    other.execute("UPDATE games SET version = version + 1")
+    other.conn.commit()
+    assert table.client.get(f"{live}?v={version}").status_code == 200
+    assert table.client.get(f"{live}?v={version + 1}").status_code == 304
+
+
+def test_the_viewer_s_link_polls_quietly_too(table: Table, game: str, app: Flask, flask_saw: list[str]) -> None:
+    """The viewer's key opens the same game's version."""
+    live, version = _live(table, game)
+    db = connect(app.config["DATABASE"], migrate=False)
+    scorer, viewer = db.execute("SELECT scorer_key, viewer_key FROM evenings").fetchone()
+    flask_saw.clear()
+    assert table.client.get(f"{live.replace(scorer, viewer)}?v={version}").status_code == 304
+    assert flask_saw == []
+
+
+@pytest.mark.parametrize(
+    ("query", "status"),
+    [
+        ("v=00", 200),  # not the version as the page writes it: Flask compares the text, and sends the sheet
+        ("v=0&x=1", 304),  # another argument: Flask's to answer (it reads v alone)
+        ("", 200),  # no version at all
+        ("v=", 200),
+        ("v=99999999999999999999", 200),  # past any version
+    ],
+)
+def test_any_other_poll_is_flask_s_to_answer(
+    table: Table, game: str, flask_saw: list[str], query: str, status: int
+) -> None:
+    """Only `v=<the version>` alone is answered here; Flask answers the rest exactly as it did."""
+    live, _ = _live(table, game)
+    flask_saw.clear()
+    assert table.client.get(f"{live}?{query}").status_code == status
+    assert len(flask_saw) == 1
+
+
+def test_no_such_link_or_game_and_other_methods_are_flask_s(table: Table, game: str, flask_saw: list[str]) -> None:
+    """A stranger's key and a game past the evening's get Flask's 404, a number written 01 its 304, a POST its 405."""
+    live, version = _live(table, game)
+    key = live.split("/")[2]
+    flask_saw.clear()
+    assert table.client.get(f"{live.replace(key, 'x' * 24)}?v={version}").status_code == 404
+    assert table.client.get(f"{live.replace('/games/1/', '/games/9/')}?v={version}").status_code == 404
+    assert (
+        table.client.get(f"{live.replace('/games/1/', '/games/01/')}?v={version}").status_code == 304
+    )  # Flask reads 01 as 1
+    assert table.post(f"{live}?v={version}").status_code == 405
+    assert len(flask_saw) == 4
+
+
+def test_a_database_error_leaves_the_poll_to_flask(
+    table: Table, game: str, flask_saw: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The middleware never answers an error itself: Flask answers, with its own pages and logs."""
+    live, version = _live(table, game)
+
+    def locked(*args: Any) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(polls, "version_behind", locked)
+    flask_saw.clear()
+    assert table.client.get(f"{live}?v={version}").status_code == 304
+    assert flask_saw == [f"{live}?v={version}"]
