@@ -74,7 +74,7 @@ def test_a_refused_round_keeps_what_was_typed_and_tapped_escaped(table: Table) -
 
 
 def test_every_write_button_of_a_round_s_answer_has_its_own_key_and_the_page_s_token(table: Table) -> None:
-    """The entry, void, reshuffle and undo forms each carry a fresh key; one of them is then taken as sent."""
+    """The entry, void, reshuffle and undo forms each carry a fresh key and the token; a void is then taken as sent."""
     game = table.game(table.evening(), ALL)
     table.get(game)
     answer = _html(
@@ -83,7 +83,8 @@ def test_every_write_button_of_a_round_s_answer_has_its_own_key_and_the_page_s_t
     keys = re.findall(r'<input name="submission" type="hidden" value="([^"]+)">', answer)
     tokens = set(re.findall(r'<input name="csrf_token" type="hidden" value="([^"]+)">', answer))
     assert len(keys) == len(set(keys)) == 4  # the round form, void, reshuffle, undo
-    assert tokens == {table.token}
+    assert len(tokens) == 1  # one token for the page (signed with the time: not always the last page's text)
+    table.token = tokens.pop()  # the void below is sent with the answer's own token
     void = re.search(r'action="([^"]+/void)"', answer)
     assert void is not None
     first = table.post(void[1], {"submission": keys[1], "seen": "1"}, htmx=True)
