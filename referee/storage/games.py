@@ -141,13 +141,17 @@ _EVENING_COLUMNS = (
     "id", "scorer_key", "viewer_key", "title", "players", "preset", "options", "chip_value", "currency", "created_at",
     "group_id",
 )  # fmt: skip
+# Game `number` of the evening whose scorer or viewer link is `key` (the parameters: key, key, number).
+_LINKED = (
+    " FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
+    " WHERE (e.scorer_key = ? OR e.viewer_key = ?) AND g.number = ? LIMIT 1"
+)
 _BEHIND = (  # the column names are the constants above, never input
-    "SELECT "  # noqa: S608
+    "SELECT "
     + ", ".join(f"g.{name} AS g_{name}" for name in _GAME_COLUMNS)
     + ", "
     + ", ".join(f"e.{name} AS e_{name}" for name in _EVENING_COLUMNS)
-    + " FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
-    " WHERE (e.scorer_key = ? OR e.viewer_key = ?) AND g.number = ? LIMIT 1"
+    + _LINKED
 )
 
 
@@ -175,10 +179,7 @@ def game_behind(db: Database, key: str, number: int) -> GameBehind | None:
     return GameBehind(evening, evening.scorer_key == key, game, int(row["g_version"]))  # type: ignore[call-overload]
 
 
-_VERSION_BEHIND = (
-    "SELECT g.version FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
-    " WHERE (e.scorer_key = ? OR e.viewer_key = ?) AND g.number = ? LIMIT 1"
-)
+_VERSION_BEHIND = "SELECT g.version" + _LINKED
 
 
 def version_behind(db: Database, key: str, number: int) -> int | None:
