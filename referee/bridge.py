@@ -9,6 +9,10 @@ and one announced larger than the app reads (`MAX_CONTENT_LENGTH`) is not read a
 the announced length alone, and the connection is closed rather than drained. Only then does a thread of the pool
 run the WSGI app, on a body already in memory (at most `MAX_CONTENT_LENGTH` bytes), and the answer goes back
 whole (pages and fragments are small; no response of the app streams).
+
+A request with no body may first be answered on the event loop itself (`early`): the app's unchanged polls, nearly
+every request of a club night, are one indexed read each (`referee.web.polls`), cheaper than handing them to a
+thread, and they never wait behind the pages the threads are drawing.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from urllib.parse import unquote_to_bytes
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Headers = list[tuple[str, str]]
+Early = Callable[[dict[str, Any]], "tuple[int, Headers, bytes] | None"]  # an answer given on the loop, or None
 CLOSE = ("connection", "close")
 
 
@@ -115,9 +120,18 @@ def announced_length(scope: Scope) -> int | None:
 class Bridge:
     """The WSGI `app` as an RSGI application: bodies read on the event loop, the app run on `threads` threads."""
 
-    def __init__(self, app: WSGIApp, *, threads: int, largest: int, body_within: float, processes: int = 1) -> None:
+    def __init__(
+        self,
+        app: WSGIApp,
+        *,
+        threads: int,
+        largest: int,
+        body_within: float,
+        processes: int = 1,
+        early: Early | None = None,
+    ) -> None:
         self.app, self.threads, self.largest, self.body_within = app, threads, largest, body_within
-        self.processes = processes
+        self.processes, self.early = processes, early
         self.pool: ThreadPoolExecutor | None = None
 
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -148,6 +162,11 @@ class Bridge:
                 return
             length = len(body) if not refused else self.largest + 1
         environ = environ_of(scope, body, length, processes=self.processes)
+        if self.early is not None and length == 0:
+            answer = self.early(environ)
+            if answer is not None:
+                proto.response_bytes(*answer)
+                return
         if self.pool is None:
             self.__rsgi_init__(asyncio.get_running_loop())
         status, headers, content = await asyncio.get_running_loop().run_in_executor(self.pool, self.call, environ)

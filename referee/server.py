@@ -87,10 +87,17 @@ def wsgi_for(app: Flask, trusted_proxy: str | None = None) -> WSGIApp:
 
 
 def bridge_for(app: Flask, *, workers: int = 1, threads: int = THREADS, trusted_proxy: str | None = None) -> Bridge:
-    """The app as granian runs it: behind the trusted proxy if any, its bodies read before a thread runs it."""
+    """The app as granian runs it: behind the trusted proxy if any, its bodies read before a thread runs it, its
+    unchanged polls answered on the event loop."""
     largest = int(app.config["MAX_CONTENT_LENGTH"])
+    quiet = app.extensions.get("quiet_polls")
     return Bridge(
-        wsgi_for(app, trusted_proxy), threads=threads, largest=largest, body_within=BODY_WITHIN, processes=workers
+        wsgi_for(app, trusted_proxy),
+        threads=threads,
+        largest=largest,
+        body_within=BODY_WITHIN,
+        processes=workers,
+        early=None if quiet is None else quiet.answer,
     )
 
 

@@ -11,6 +11,18 @@ from pathlib import Path
 
 import pytest
 
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under mutmut, empty the rules engine's caches the clean run filled, so each mutant computes them again."""
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    for name, module in list(sys.modules.items()):
+        if name == "referee.rules" or name.startswith("referee.rules."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
 # The console script installed next to the interpreter running the tests (.venv/bin/referee).
 REFEREE_SCRIPT = Path(sys.prefix) / "bin" / "referee"
 

@@ -59,8 +59,10 @@ def echo(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterabl
     return [environ["wsgi.input"].read()]
 
 
-def answer(scope: Scope, exchange: Exchange, *, within: float = 1.0) -> tuple[int, dict[str, str], bytes]:
-    bridge = Bridge(echo, threads=2, largest=100, body_within=within)
+def answer(
+    scope: Scope, exchange: Exchange, *, within: float = 1.0, early: Any = None
+) -> tuple[int, dict[str, str], bytes]:
+    bridge = Bridge(echo, threads=2, largest=100, body_within=within, early=early)
     # In a thread of its own: after the browser tests, Playwright's event loop may be running in this one.
     with ThreadPoolExecutor(1) as runner:
         runner.submit(asyncio.run, bridge.__rsgi__(scope, exchange)).result()  # type: ignore[arg-type]
@@ -86,6 +88,32 @@ def test_a_request_becomes_the_environ_wsgi_and_werkzeug_expect() -> None:
     )
     assert environ["HTTP_HOST"] == "cards.local:8000" and environ["HTTP_COOKIE"] == "lang=fr"
     assert environ["CONTENT_LENGTH"] == "0" and environ["wsgi.multiprocess"] is True
+
+
+def test_a_request_the_early_answer_takes_never_reaches_a_thread() -> None:
+    """An unchanged poll is answered on the event loop: no thread pool is even made; any other goes to the app."""
+    asked: list[str] = []
+
+    def early(environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        asked.append(environ["QUERY_STRING"])
+        return (304, [("cache-control", "no-store")], b"") if environ["QUERY_STRING"] == "v=3" else None
+
+    bridge = Bridge(echo, threads=2, largest=100, body_within=1.0, early=early)
+    exchange = Exchange()
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, bridge.__rsgi__(Scope(query_string="v=3"), exchange)).result()  # type: ignore[arg-type]
+    assert exchange.sent == (304, [("cache-control", "no-store")], b"") and bridge.pool is None
+    status, _, body = answer(Scope(query_string="v=2"), Exchange(), early=early)
+    assert (status, body) == (200, b"0:")  # not taken: the app answers it, on a thread
+    assert asked == ["v=3", "v=2"]
+
+
+def test_a_request_with_a_body_is_never_answered_early() -> None:
+    def early(environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        raise AssertionError("asked about a request with a body")
+
+    status, _, body = answer(Scope("POST", headers={"content-length": "3"}), Exchange([(0, b"Ann")]), early=early)
+    assert (status, body) == (200, b"3:Ann")
 
 
 def test_a_body_is_read_whole_before_the_app_runs() -> None:

@@ -10,6 +10,11 @@ Only an exact, current poll is answered here: `GET`, a path of the live sheet, a
 the version the database holds now (read each time, so that a phone polling any process sees every write). Anything
 else (a new version, a link or game that does not exist, another query) goes to Flask, which answers it as before.
 No state is kept between requests, so no process can answer from a stale copy.
+
+Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
+`referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
+being drawn, and costs no thread hand-over. The middleware then knows the poll was already looked at (`CHECKED`)
+and does not read the version twice.
 """
 
 from __future__ import annotations
@@ -28,7 +33,11 @@ ASKED = re.compile(r"v=([0-9]{1,19})")
 # What Flask's 304 carries (referee.web.games.views.live, and the compression's Vary); nothing else, as in #22.
 UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")]
 
+# Set in the environ by a caller that already asked `answer`: the middleware then passes the request straight on.
+CHECKED = "referee.polls.checked"
+
 StartResponse = Callable[..., Any]
+Answer = tuple[int, list[tuple[str, str]], bytes]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
@@ -40,10 +49,17 @@ class QuietPolls:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         """Answer an unchanged poll with a 304, else call the app."""
-        if environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
+        if not environ.get(CHECKED) and environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
             start_response("304 NOT MODIFIED", list(UNCHANGED))
             return []
         return self.app(environ, start_response)
+
+    def answer(self, environ: dict[str, Any]) -> Answer | None:
+        """The 304 of an unchanged poll, as status, headers and body; else None, and the request is marked looked at."""
+        if environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
+            return 304, list(UNCHANGED), b""
+        environ[CHECKED] = True
+        return None
 
     def unchanged(self, environ: dict[str, Any]) -> bool:
         """Whether the request is a poll of a game whose version is the one the phone already has."""

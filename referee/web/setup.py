@@ -106,5 +106,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(app_shell.bp)
-    # An unchanged poll (most of a club night's requests) is answered before Flask: referee/web/polls.py.
-    app.wsgi_app = polls.QuietPolls(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]
+    # An unchanged poll (most of a club night's requests) is answered before Flask: referee/web/polls.py. The server
+    # asks the same object first, on its event loop (referee.server.bridge_for).
+    quiet = polls.QuietPolls(app.wsgi_app, app.config["DATABASE"])
+    app.wsgi_app = quiet  # type: ignore[method-assign]
+    app.extensions["quiet_polls"] = quiet

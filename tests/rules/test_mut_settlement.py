@@ -110,3 +110,10 @@ def test_the_settle_json_gives_balances_and_payments() -> None:
         "balances": {"Ana": -3, "Ben": 3},
         "payments": [{"from": "Ana", "to": "Ben", "chips": 3, "amount": "0.75"}],
     }
+
+
+def test_a_large_table_of_one_chip_winners_is_paid_one_chip_each() -> None:
+    """Twelve players, eleven of them one chip up: the loser pays each of them their chip."""
+    winners = {f"W{i:02d}": 1 for i in range(11)}
+    plan = settle({"Loser": -11} | winners)
+    assert [str(p) for p in plan] == [f"Loser pays {name} 1 chip" for name in winners]

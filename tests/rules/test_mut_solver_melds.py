@@ -8,6 +8,7 @@ import pytest
 
 from referee.rules.cards import Card, parse_cards
 from referee.rules.options import Value
+from referee.rules.solver import best_arrangement
 from referee.rules.solver_melds import (
     FIELD,
     Countdown,
@@ -155,3 +156,19 @@ def test_a_countdown_looks_at_the_clock_every_512_states() -> None:
     for _ in range(1100):
         later.tick()
     later.passed()
+
+
+def test_a_group_repeating_a_suit_leaves_the_least_in_hand() -> None:
+    """Groups of 5 with suits repeated, keeping the least: the four 7s, three of them spades, are laid (28)."""
+    rules = rummy_rules("kaluki", {"group_max": 5})
+    answer = best_arrangement(parse_cards("JS KS 7D 7S 2S 7S 7S AC"), rules, "penalty")
+    assert answer.laid_value == 28
+    assert [[str(card) for card in meld] for meld in answer.melds] == [["7S", "7S", "7S", "7D"]]
+
+
+def test_a_high_ace_ends_a_run_at_its_high_value() -> None:
+    """Club rules with fixed jokers: `Q♠ JK A♠` (36) lays more than `3♣ 4♣ JK 6♣` (28), the ace high."""
+    rules = rummy_rules("kaluki-club", {"ace_wraps": True, "joker_meld_value": 15})
+    answer = best_arrangement(parse_cards("JK 4S AS 2D 4C 8S 3C 6C QS"), rules, "value")
+    assert answer.laid_value == 36
+    assert [[str(card) for card in meld] for meld in answer.melds] == [["QS", "JK", "AS"]]

@@ -83,3 +83,45 @@ def test_the_opening_search_takes_the_melds_of_one_turn_worth_the_most(hand: str
     answer = best(hand)
     assert answer.laid_value == 68
     assert opening(answer) == [["2S", "2D", "JK"], ["JK", "9C", "10C"]]
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        pytest.param(
+            "AS JS 10S 9S JK 7D 9S JS 10S",
+            [["JK", "9S", "10S", "JS"], ["9S", "10S", "JS"]],
+            id="the best arrangement opens: both its melds, not the first alone",
+        ),
+        pytest.param(
+            "8D 9D 8D 6C JK 10D 10D 8H JK 9D 9S",
+            [["9S", "JK", "JK"], ["8D", "9D", "10D"]],
+            id="the best arrangement opens: its own melds, not a richer search",
+        ),
+        pytest.param(
+            "4H JK 4S JK 4H 5H 5H",
+            [["4S", "4H", "JK"], ["JK", "4H", "5H"]],
+            id="of two openings worth as much, the first found",
+        ),
+        pytest.param(
+            "JS QS 7D 10S 10S QS 6S 9S JS 4C 9S",
+            [["9S", "10S", "JS", "QS"], ["10S", "JS", "QS"]],
+            id="twin runs: the longer and the other once, a 9S kept",
+        ),
+        pytest.param(
+            "10C AD 2D 3D JK 4C 3D 2D 3C AD",
+            [["AD", "2D", "3D", "JK"], ["AD", "2D", "3D"]],
+            id="the richer meld of the ace first",
+        ),
+        pytest.param(
+            "JK 3S 3H 2D JK 3S 4S 4S",
+            [["JK", "3S", "4S"], ["3S", "3H", "JK"]],
+            id="the run of the 3S before its group",
+        ),
+    ],
+)
+def test_the_melds_that_open_as_listed(hand: str, melds: list[list[str]]) -> None:
+    """The opening a player is shown: which melds, in which order."""
+    answer = best(hand)
+    assert answer.opens
+    assert opening(answer) == melds

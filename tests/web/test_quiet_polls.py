@@ -139,3 +139,21 @@ def test_a_database_error_leaves_the_poll_to_flask(
     flask_saw.clear()
     assert table.client.get(f"{live}?v={version}").status_code == 304
     assert flask_saw == [f"{live}?v={version}"]
+
+
+def test_the_server_asks_first_and_flask_does_not_read_the_version_again(
+    table: Table, game: str, app: Flask, flask_saw: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`answer` (what the server asks on its event loop) gives the same 304; a poll it leaves to Flask is marked, and
+    the middleware passes it on without a second read."""
+    live, version = _live(table, game)
+    quiet = app.extensions["quiet_polls"]
+    poll = {"REQUEST_METHOD": "GET", "PATH_INFO": live, "QUERY_STRING": f"v={version}"}
+    assert quiet.answer(dict(poll)) == (304, [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")], b"")
+    stale = {**poll, "QUERY_STRING": f"v={version - 1}"}
+    assert quiet.answer(stale) is None and stale[polls.CHECKED] is True
+    reads: list[str] = []
+    monkeypatch.setattr(polls, "version_behind", lambda *asked: reads.append("read"))
+    flask_saw.clear()
+    fresh = table.client.get(f"{live}?v={version - 1}", environ_overrides={polls.CHECKED: True})
+    assert fresh.status_code == 200 and reads == [] and flask_saw == [f"{live}?v={version - 1}"]
