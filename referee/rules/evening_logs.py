@@ -195,10 +195,9 @@ def standing_payments(payments: Sequence[MarkedPayment]) -> list[MarkedPayment]:
         if payment.chips > 0:
             standing.append(payment)
             continue
-        back = next(
-            (p for p in standing if (p.payer, p.payee, p.chips) == (payment.payer, payment.payee, -payment.chips)),
-            None,
-        )
-        if back is not None:
-            standing.remove(back)
+        taken = (payment.payer, payment.payee, -payment.chips)
+        for n in reversed(range(len(standing))):  # the latest-made equal payment
+            if (standing[n].payer, standing[n].payee, standing[n].chips) == taken:
+                del standing[n]
+                break
     return standing

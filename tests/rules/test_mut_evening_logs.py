@@ -174,6 +174,12 @@ def test_a_payment_taken_back_leaves_the_others_standing() -> None:
     assert standing_payments([*made, MarkedPayment("Ben", "Zoe", -2, "t4")]) == made
 
 
+def test_a_payment_taken_back_is_the_latest_of_equal_ones() -> None:
+    """Tapping "paid" twice by mistake, then taking one back, leaves the first standing, with its own time."""
+    first, again = MarkedPayment("Ana", "Ben", 5, "t1"), MarkedPayment("Ana", "Ben", 5, "t2")
+    assert standing_payments([first, again, MarkedPayment("Ana", "Ben", -5, "t3")]) == [first]
+
+
 def test_a_payment_of_one_chip_stands_and_may_be_taken_back() -> None:
     paid = {"from": "Ana", "to": "Ben", "chips": 1, "at": AT}
     one = read_payments([paid], ["Ana", "Ben"])

@@ -159,3 +159,11 @@ def test_counted_says_the_plural_unless_one() -> None:
     assert counted(1, "round") == "1 round"
     assert counted(0, "hand") == "0 hands"
     assert counted(2, "hand") == "2 hands"
+
+
+def test_a_replay_grown_one_event_at_a_time_keeps_its_start() -> None:
+    """A game scored round by round (`then`) can still have its first round corrected: the start is kept."""
+    grown = Replayed[RummyGame, RummyEvent](START).then(ANA).then(BEN)
+    assert grown.start == START and grown.before(1) == START
+    fixed = grown.corrected(1, ANA_AGAIN)
+    assert fixed.events == (ANA_AGAIN, BEN) and fixed.state.score_of("Ben") == 5

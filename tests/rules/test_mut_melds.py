@@ -158,3 +158,11 @@ def test_a_meld_neither_reading_takes_is_refused_as_what_the_player_was_most_lik
     """One rank of two cards or more, or few enough cards for a group: the group's refusal; else the run's."""
     answer = check("kaluki", cards)
     assert (answer.valid, answer.reason, answer.rule) == (False, reason, rule)
+
+
+@pytest.mark.parametrize("cards", ["9H 9H JK", "9H 9H 9H JK"])
+def test_copies_of_one_card_with_a_joker_are_no_identity(cards: str) -> None:
+    """001's identities hold copies only: two or more copies of one card and a joker are refused, with that rule."""
+    answer = check_meld(parse_cards(cards), rummy_rules("rami", {"identities": True}))
+    assert not answer.valid and answer.rule == "identities"
+    assert answer.reason == "an identity holds copies of one card only: a joker cannot stand in it"
