@@ -117,6 +117,15 @@ def announced_length(scope: Scope) -> int | None:
     return None if chunked else 0
 
 
+def answered_early(early: Early, environ: dict[str, Any]) -> tuple[int, Headers, bytes] | None:
+    """The answer `early` gives on the loop, or None: it has none, or it failed (the app then answers, with its own
+    error page and log)."""
+    try:
+        return early(environ)
+    except Exception:
+        return None
+
+
 class Bridge:
     """The WSGI `app` as an RSGI application: bodies read on the event loop, the app run on `threads` threads."""
 
@@ -163,7 +172,7 @@ class Bridge:
             length = len(body) if not refused else self.largest + 1
         environ = environ_of(scope, body, length, processes=self.processes)
         if self.early is not None and length == 0:
-            answer = self.early(environ)
+            answer = answered_early(self.early, environ)
             if answer is not None:
                 proto.response_bytes(*answer)
                 return

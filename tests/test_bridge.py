@@ -108,6 +108,14 @@ def test_a_request_the_early_answer_takes_never_reaches_a_thread() -> None:
     assert asked == ["v=3", "v=2"]
 
 
+def test_an_early_answer_that_fails_leaves_the_request_to_the_app() -> None:
+    def early(environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        raise OSError("the database folder is gone")
+
+    status, _, body = answer(Scope(query_string="v=3"), Exchange(), early=early)
+    assert (status, body) == (200, b"0:")
+
+
 def test_a_request_with_a_body_is_never_answered_early() -> None:
     def early(environ: dict[str, Any]) -> tuple[int, list[tuple[str, str]], bytes] | None:
         raise AssertionError("asked about a request with a body")
