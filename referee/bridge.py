@@ -27,7 +27,8 @@ from urllib.parse import unquote_to_bytes
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Headers = list[tuple[str, str]]
-Early = Callable[[dict[str, Any]], "tuple[int, Headers, bytes] | None"]  # an answer given on the loop, or None
+Answer = tuple[int, Headers, bytes]  # status, headers and the whole body
+Early = Callable[[dict[str, Any]], Answer | None]  # an answer given on the loop, or None
 CLOSE = ("connection", "close")
 
 
@@ -117,7 +118,7 @@ def announced_length(scope: Scope) -> int | None:
     return None if chunked else 0
 
 
-def answered_early(early: Early, environ: dict[str, Any]) -> tuple[int, Headers, bytes] | None:
+def answered_early(early: Early, environ: dict[str, Any]) -> Answer | None:
     """The answer `early` gives on the loop, or None: it has none, or it failed (the app then answers, with its own
     error page and log)."""
     try:
@@ -193,7 +194,7 @@ class Bridge:
             chunks.append(chunk)
         return b"".join(chunks), False
 
-    def call(self, environ: dict[str, Any]) -> tuple[int, Headers, bytes]:
+    def call(self, environ: dict[str, Any]) -> Answer:
         """Run the WSGI app on a thread of the pool: its status, headers and whole body."""
         started: list[Any] = []
         written: list[bytes] = []
