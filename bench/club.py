@@ -38,7 +38,7 @@ from bench.figures import ms, percentile, table, verdict
 from bench.machine import describe
 from bench.records import SEED, evening_record, game_record, random_hands
 from bench.server import Server, serve
-from bench.tally import HEADERS, Tally, kind_of, summary
+from bench.tally import HEADERS, Tally, kind_of, of_status, summary
 from bench.wire import AsyncPhone
 
 PHONES, INTERVAL, ROUND_EVERY, DURATION, ROUNDS, TIMEOUT = 5, 4.0, 60.0, 60.0, 40, 10.0
@@ -118,6 +118,7 @@ def record(tally: Tally, answer_status: int, took: float, expected: Sequence[int
     """Count one answer."""
     tally.statuses[answer_status] += 1
     tally.times.append(took)
+    tally.by_status.setdefault(answer_status, []).append(took)
     if answer_status not in expected:
         tally.errors[f"status {answer_status}"] += 1
 
@@ -235,7 +236,12 @@ def one_run(database: Path, tables: list[Table], workers: int, args: argparse.Na
         pauses = server.full_collections()
     span = run.duration
     print(f"\n### {len(tables) - 1:,} tables × {args.phones} phones, {workers} process{'es' if workers > 1 else ''}\n")
-    rows = [summary("live polls", run.polls, run.duration), summary("rounds posted", run.rounds, run.duration)]
+    rows = [
+        summary("live polls", run.polls, run.duration),
+        summary("… answered 304", of_status(run.polls, 304), run.duration),
+        summary("… answered 200", of_status(run.polls, 200), run.duration),
+        summary("rounds posted", run.rounds, run.duration),
+    ]
     if run.reads.times or run.reads.errors:
         rows.append(summary("pages read for the form", run.reads, run.duration))
     print(table(HEADERS, rows))

@@ -17,6 +17,7 @@ class Tally:
     statuses: Counter[int] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     lags: list[float] = field(default_factory=list)  # how late each request left against its schedule (ms)
+    by_status: dict[int, list[float]] = field(default_factory=dict)  # the answers' times (ms), per status
     connections: int = 0  # connections opened
 
     def add(self, other: Tally) -> None:
@@ -25,6 +26,8 @@ class Tally:
         self.statuses.update(other.statuses)
         self.errors.update(other.errors)
         self.lags += other.lags
+        for status, times in other.by_status.items():
+            self.by_status.setdefault(status, []).extend(times)
         self.connections += other.connections
 
     @property
@@ -42,6 +45,12 @@ def kind_of(error: BaseException) -> str:
     if isinstance(error, ConnectionResetError | BrokenPipeError):
         return "reset"
     return type(error).__name__
+
+
+def of_status(tally: Tally, status: int) -> Tally:
+    """The answers of one status alone, as a tally of their own (for a row of their own)."""
+    times = tally.by_status.get(status, [])
+    return Tally(times=list(times), statuses=Counter({status: len(times)}) if times else Counter())
 
 
 def summary(name: str, tally: Tally, duration: float) -> list[object]:

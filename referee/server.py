@@ -35,10 +35,13 @@ BACKLOG = 2048  # connections the kernel holds for the accept queue (capped by n
 SPARE_FILES = 256  # file descriptors a process keeps for the database, its journal, logs and templates
 MOST_CONNECTIONS = 60_000  # per process: beyond what a club could open, a bound on memory
 # Python's cyclic garbage collector: a full collection walks every object a process keeps (its cache of replayed
-# games: about 150-250 ms at 500 tables, the process frozen meanwhile). At the default thresholds (700, 10, 10) one ran
-# every few seconds at 500 tables, and the polls' p99 was that pause (190 ms); ten times more rarely, 49 ms
-# (BENCHMARKS.md, *Serving a club night*). The young generations, where the requests' garbage dies, are as before.
-GC_THRESHOLDS = (700, 10, 100)
+# games) with the process frozen meanwhile: 40-75 ms at 500 tables, up to 280 ms. At the default thresholds
+# (700, 10, 10) one ran every few seconds at 500 tables, and the polls' p99 was that pause (190 ms); at (700, 10, 100)
+# every 25 s or so, still about one poll in a hundred; at (700, 10, 1000) every few minutes (BENCHMARKS.md, *Sheets
+# kept for the table*). The young generations, where the requests' garbage dies, are as before; the app's values
+# are frozen and acyclic, so what waits longer for a full collection is only the few cycles a request leaves (the
+# memory stayed within a few MB of the process's size over the runs).
+GC_THRESHOLDS = (700, 10, 1000)
 # How long a thread holding the interpreter's lock runs before one waiting gets it: Python's 5 ms is 5 ms added to a
 # poll each time it waits behind a page being rendered; 1 ms shortens the wait (BENCHMARKS.md).
 SWITCH_INTERVAL = 0.001

@@ -28,13 +28,14 @@ from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key
 from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
 from referee.storage.evenings import Evening
-from referee.storage.games import Change, GameBehind, StoredGame, VersionChanged, games_of
+from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
 from referee.storage.snapshots import Keep
 
 __all__ = [
     "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
-    "StaleEdit", "StoredGame", "add_entry", "book_key", "books_of", "changes", "correct", "ever_recorded", "game_key",
-    "games_of", "link_behind", "open_book", "open_game", "read_book", "rematch", "start_game", "version_behind",
+    "Polled", "StaleEdit", "StoredGame", "add_entry", "book_key", "books_of", "changes", "correct", "ever_recorded",
+    "game_key", "games_of", "link_behind", "open_book", "open_game", "read_book", "rematch", "start_game",
+    "version_behind",
 ]  # fmt: skip
 
 TRIES = 5  # a write whose game moved on meanwhile is decided again on the new version, this many times at most
@@ -90,8 +91,9 @@ def link_behind(db: Database, key: str, number: int) -> GameBehind | None:
     return stored.game_behind(db, key, number)
 
 
-def version_behind(db: Database, key: str, number: int) -> int | None:
-    """The version of game `number` of the evening behind `key` (what a polling phone compares), in one statement."""
+def version_behind(db: Database, key: str, number: int) -> Polled | None:
+    """The version of game `number` of the evening behind `key` (what a polling phone compares), with what tells its
+    live sheet from another game's, in one statement."""
     return stored.version_behind(db, key, number)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlite_utils import Database
 
@@ -179,15 +179,27 @@ def game_behind(db: Database, key: str, number: int) -> GameBehind | None:
     return GameBehind(evening, evening.scorer_key == key, game, int(row["g_version"]))  # type: ignore[call-overload]
 
 
-_VERSION_BEHIND = "SELECT g.version" + _LINKED
+class Polled(NamedTuple):
+    """What a polling phone's link reads of its game, in one statement: the version to compare, and what tells this
+    game's live sheet from any other's at the same version (the game itself, kept under its creation, since an evening
+    replaced by an import has new games; and the evening's seats, which the sheet shows)."""
+
+    version: int
+    game_id: int
+    created_at: str
+    players: str  # the evening's players as stored (JSON)
 
 
-def version_behind(db: Database, key: str, number: int) -> int | None:
-    """The version of game `number` of the evening whose scorer or viewer link has `key`; None for no such game."""
+_POLLED = "SELECT g.version, g.id, g.created_at, e.players" + _LINKED
+
+
+def version_behind(db: Database, key: str, number: int) -> Polled | None:
+    """The version of game `number` of the evening whose scorer or viewer link has `key`, with what tells its sheet
+    from another's; None for no such game."""
     if not 0 < number < 2**63:
         return None
-    row = db.execute(_VERSION_BEHIND, [key, key, number]).fetchone()
-    return None if row is None else int(row[0])
+    row = db.execute(_POLLED, [key, key, number]).fetchone()
+    return None if row is None else Polled(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
 
 
 _CURRENT = """

@@ -9,7 +9,14 @@ compared with the one the phone has.
 Only an exact, current poll is answered here: `GET`, a path of the live sheet, a query of `v=<digits>` alone, and
 the version the database holds now (read each time, so that a phone polling any process sees every write). Anything
 else (a new version, a link or game that does not exist, another query) goes to Flask, which answers it as before.
-No state is kept between requests, so no process can answer from a stale copy.
+
+**The sheet after a round.** When a round is recorded, every phone of the table asks for the new sheet within
+4 s: the first one's poll goes to Flask, which draws it, and the answer (status, headers and the body as sent,
+compressed or not) is kept in this process (`QuietPolls.sheets`), under the game's version and what the answer
+depends on: the link, the game, the evening's seats, the language asked for (the `lang` cookie and
+Accept-Language), and every header the answer's `Vary` names. The other phones get that same answer here. A kept
+answer is used only at the version it was drawn at, read from the database at each poll, so it is never stale; an
+answer that sets a cookie, or varies with one, is never kept.
 
 Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
 `referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
@@ -22,55 +29,148 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
+from werkzeug.http import parse_cookie
+
 from referee.services import database
-from referee.services.games import version_behind
+from referee.services.cache import Cache
+from referee.services.games import Polled, version_behind
 
 # A link's key (24 URL-safe characters, up to 64 accepted), then a game's number as Flask's route writes it.
 LIVE_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/games/([1-9][0-9]{0,18})/live")
 ASKED = re.compile(r"v=([0-9]{1,19})")
 # What Flask's 304 carries (referee.web.games.views.live, and the compression's Vary); nothing else, as in #22.
 UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")]
+# The request headers a kept sheet may vary with (its Vary header): any other, and it is drawn for each phone.
+VARIES_WITH = frozenset({"accept-encoding", "accept-language"})
+# The sheets kept per process, weighed in bytes: about 2,000 compressed sheets of a 40-round game (bytes, which the
+# garbage collector never walks).
+KEPT_BYTES = 8_000_000
 
-# Set in the environ by a caller that already asked `answer`: the middleware then passes the request straight on.
+# Set in the environ by a caller that already asked `answer`: True, or the poll whose answer the app is to draw.
 CHECKED = "referee.polls.checked"
+# Set in the environ by the live view: the game and the version of the sheet it answered with.
+DRAWN = "referee.polls.drawn"
 
 StartResponse = Callable[..., Any]
 Answer = tuple[int, list[tuple[str, str]], bytes]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
+@dataclass(frozen=True)
+class Poll:
+    """A phone's poll of a live sheet: its path, the version it has, and what the database holds now."""
+
+    path: str
+    asked: str
+    now: Polled
+
+    @property
+    def unchanged(self) -> bool:
+        """Whether the phone's sheet is the game's version."""
+        return str(self.now.version) == self.asked
+
+
+def variant(environ: dict[str, Any]) -> tuple[str, ...]:
+    """What of a request the live sheet's answer depends on besides its game: the language chosen (the `lang`
+    cookie, else Accept-Language), the encodings the phone accepts, and where the app is mounted."""
+    chosen = parse_cookie(environ["HTTP_COOKIE"]).get("lang", "") if "HTTP_COOKIE" in environ else ""
+    return (
+        chosen,
+        environ.get("HTTP_ACCEPT_LANGUAGE", ""),
+        environ.get("HTTP_ACCEPT_ENCODING", ""),
+        environ.get("SCRIPT_NAME", ""),
+    )
+
+
+def everyone_s(headers: list[tuple[str, str]]) -> bool:
+    """Whether an answer may go to every phone that asks the same: it sets no cookie, and varies with no request
+    header but those `variant` keeps."""
+    for name, value in headers:
+        lowered = name.lower()
+        if lowered == "set-cookie":
+            return False
+        if lowered == "vary" and any(part.strip().lower() not in VARIES_WITH for part in value.split(",")):
+            return False
+    return True
+
+
+def status_line(status: int) -> str:
+    """A status as WSGI writes it: `304 NOT MODIFIED`, as Werkzeug does."""
+    return f"{status} {HTTPStatus(status).phrase.upper()}"
+
+
 class QuietPolls:
-    """WSGI middleware: a poll whose version is still the game's gets its 304 here; every other request goes on."""
+    """WSGI middleware: a poll whose version is still the game's gets its 304 here, and a poll of a version already
+    drawn for another phone gets that same answer; every other request goes on."""
 
     def __init__(self, app: WSGIApp, path: str) -> None:
         self.app, self.path = app, path
+        self.sheets: Cache[Answer] = Cache(KEPT_BYTES, weigh=lambda answer: len(answer[2]) + 500)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        """Answer an unchanged poll with a 304, else call the app."""
-        if not environ.get(CHECKED) and environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
-            start_response("304 NOT MODIFIED", list(UNCHANGED))
-            return []
+        """Answer an unchanged poll with a 304 and a poll of a kept sheet with it; else call the app, keeping the
+        sheet it draws for a poll."""
+        if not environ.get(CHECKED):
+            answer = self.answer(environ)
+            if answer is not None:
+                status, headers, body = answer
+                start_response(status_line(status), headers)
+                return [body] if body else []
+        poll = environ.get(CHECKED)
+        if isinstance(poll, Poll):
+            return self.drawn(poll, environ, start_response)
         return self.app(environ, start_response)
 
     def answer(self, environ: dict[str, Any]) -> Answer | None:
-        """The 304 of an unchanged poll, as status, headers and body; else None, and the request is marked looked at."""
-        if environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
+        """The 304 of an unchanged poll, or the answer kept for the version a stale poll is to get, as status,
+        headers and body; else None, and the request is marked looked at (with its poll, whose answer is kept)."""
+        poll = self.poll(environ) if environ.get("REQUEST_METHOD") == "GET" else None
+        if poll is not None and poll.unchanged:
             return 304, list(UNCHANGED), b""
-        environ[CHECKED] = True
+        kept = None if poll is None else self.sheets.get((poll.now, poll.path, variant(environ)))
+        if kept is not None:
+            return kept[0], list(kept[1]), kept[2]
+        environ[CHECKED] = poll or True
         return None
 
-    def unchanged(self, environ: dict[str, Any]) -> bool:
-        """Whether the request is a poll of a game whose version is the one the phone already has."""
+    def poll(self, environ: dict[str, Any]) -> Poll | None:
+        """The request as a poll of a live sheet, with the game's version read now; None for any other request, a
+        link or game that does not exist, or a database that cannot be read (Flask answers those)."""
         where = LIVE_PATH.fullmatch(environ.get("PATH_INFO", ""))
         asked = ASKED.fullmatch(environ.get("QUERY_STRING", ""))
         if where is None or asked is None:
-            return False
+            return None
         try:
-            version = version_behind(database.connection(self.path), where[1], int(where[2]))
+            now = version_behind(database.connection(self.path), where[1], int(where[2]))
         except sqlite3.Error:
-            return False  # Flask answers it, with its error pages and logs
+            return None  # Flask answers it, with its error pages and logs
         finally:
             database.release()
-        return version is not None and str(version) == asked[1]
+        return None if now is None else Poll(where[0], asked[1], now)
+
+    def drawn(self, poll: Poll, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        """The app's answer to a stale poll, kept for the other phones when it is the sheet of the version the poll
+        read, and everyone's."""
+        started: list[Any] = []
+
+        def starting(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            started[:] = [status, headers]
+            return start_response(status, headers, exc_info)  # WSGI's write(), which Flask never calls
+
+        result = self.app(environ, starting)
+        try:
+            body = b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        status, headers = started
+        drawn_now = environ.get(DRAWN) == (poll.now.game_id, poll.now.version)
+        if status.startswith("200 ") and drawn_now and everyone_s(headers):
+            kept = [(name, value) for name, value in headers if name.lower() != "date"]
+            self.sheets.put((poll.now, poll.path, variant(environ)), (200, kept, body))
+        return [body]

@@ -1,8 +1,10 @@
-"""Polls answered before Flask (referee/web/polls.py): an unchanged poll is a bare 304 from one SQL statement; every
-other request, and every poll that is not exactly current, is Flask's to answer as before."""
+"""Polls answered before Flask (referee/web/polls.py): an unchanged poll is a bare 304 from one SQL statement, and a
+poll of a version already drawn for another phone gets that same answer; every other request is Flask's to answer as
+before."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -150,10 +152,112 @@ def test_the_server_asks_first_and_flask_does_not_read_the_version_again(
     quiet = app.extensions["quiet_polls"]
     poll = {"REQUEST_METHOD": "GET", "PATH_INFO": live, "QUERY_STRING": f"v={version}"}
     assert quiet.answer(dict(poll)) == (304, [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")], b"")
-    stale = {**poll, "QUERY_STRING": f"v={version - 1}"}
-    assert quiet.answer(stale) is None and stale[polls.CHECKED] is True
+    stale = {**poll, "QUERY_STRING": f"v={version + 1}"}
+    assert quiet.answer(stale) is None and isinstance(stale[polls.CHECKED], polls.Poll)
+    other = {**poll, "PATH_INFO": "/e/x/games/1/chart"}
+    assert quiet.answer(other) is None and other[polls.CHECKED] is True
     reads: list[str] = []
     monkeypatch.setattr(polls, "version_behind", lambda *asked: reads.append("read"))
     flask_saw.clear()
     fresh = table.client.get(f"{live}?v={version - 1}", environ_overrides={polls.CHECKED: True})
     assert fresh.status_code == 200 and reads == [] and flask_saw == [f"{live}?v={version - 1}"]
+
+
+def _round_then_stale(table: Table, game: str) -> tuple[str, int]:
+    """The live sheet's path and a version every phone had before a round was recorded."""
+    live, version = _live(table, game)
+    table.round(game, "A", {"B": "5H", "C": "12", "D": "KS"}, ALL)
+    return live, version
+
+
+def _text(reply: Any) -> str:
+    """A reply's text, uncompressed."""
+    data = reply.data
+    return (gzip.decompress(data) if reply.headers.get("Content-Encoding") == "gzip" else data).decode()
+
+
+PHONE = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate", "Accept-Language": "en-GB,en;q=0.9"}
+
+
+def test_the_sheet_drawn_for_the_first_phone_after_a_round_is_the_other_phones_answer(
+    table: Table, game: str, flask_saw: list[str]
+) -> None:
+    """After a round the table's phones ask for the same new sheet: Flask draws it once, and the others get that
+    very answer (its body as sent, compressed, and its headers but the date) without reaching Flask."""
+    live, version = _round_then_stale(table, game)
+    flask_saw.clear()
+    first = table.client.get(f"{live}?v={version}", headers=PHONE)
+    second = table.client.get(f"{live}?v={version}", headers=PHONE)
+    assert first.status_code == second.status_code == 200 and first.headers["Content-Encoding"] == "gzip"
+    assert second.data == first.data and 'id="live"' in _text(second)
+    assert {k: v for k, v in first.headers.items() if k != "Date"} == dict(second.headers)
+    assert flask_saw == [f"{live}?v={version}"]
+
+
+def test_a_phone_in_another_language_or_encoding_gets_its_own_sheet(
+    table: Table, game: str, flask_saw: list[str]
+) -> None:
+    """The kept answer is the one drawn for that language and those encodings: French (asked, or chosen with the
+    switch's cookie) and an uncompressed answer are drawn for their own phones, then kept for them too."""
+    live, version = _round_then_stale(table, game)
+    flask_saw.clear()
+    english = table.client.get(f"{live}?v={version}", headers=PHONE)
+    french = table.client.get(f"{live}?v={version}", headers={**PHONE, "Accept-Language": "fr-FR,fr;q=0.9"})
+    plain = table.client.get(f"{live}?v={version}", headers={**PHONE, "Accept-Encoding": "identity"})
+    assert "Score sheet" in _text(english)
+    assert "Feuille de marque" in _text(french)
+    assert "Content-Encoding" not in plain.headers and "Score sheet" in _text(plain)
+    table.client.set_cookie("lang", "fr")
+    switched = table.client.get(f"{live}?v={version}", headers=PHONE)
+    assert "Feuille de marque" in _text(switched)
+    assert len(flask_saw) == 4
+    assert table.client.get(f"{live}?v={version}", headers=PHONE).data == switched.data
+    assert len(flask_saw) == 4
+
+
+def test_a_kept_sheet_is_never_given_for_another_version(table: Table, game: str, flask_saw: list[str]) -> None:
+    """A second round makes the kept sheet of the first one useless: a phone still behind gets the newest sheet."""
+    live, version = _round_then_stale(table, game)
+    first = table.client.get(f"{live}?v={version}", headers=PHONE)
+    table.round(game, "B", {"A": "7H", "C": "3", "D": "QS"}, ALL)
+    flask_saw.clear()
+    newest = table.client.get(f"{live}?v={version}", headers=PHONE)
+    assert newest.status_code == 200 and newest.data != first.data and len(flask_saw) == 1
+    newer = re.search(r"/live\?v=(\d+)", _text(newest))
+    assert newer is not None and int(newer[1]) > version
+
+
+@pytest.mark.parametrize(
+    ("headers", "kept"),
+    [
+        ([("Content-Type", "text/html"), ("Vary", "Accept-Encoding")], True),
+        ([("Vary", "Accept-Encoding, Accept-Language")], True),
+        ([("Vary", "Accept-Encoding"), ("Set-Cookie", "session=abc")], False),  # one phone's session
+        ([("Vary", "Accept-Encoding, Cookie")], False),  # drawn from the phone's session
+        ([("Vary", "HX-Request")], False),  # a header the kept answer's key does not hold
+    ],
+)
+def test_only_an_answer_that_is_everyone_s_is_kept(headers: list[tuple[str, str]], kept: bool) -> None:
+    """An answer that sets a cookie, or varies with a request header the key does not hold, is drawn for each
+    phone."""
+    assert polls.everyone_s(headers) is kept
+
+
+def test_a_sheet_drawn_at_another_version_than_the_poll_read_is_not_kept(tmp_path: Any) -> None:
+    """A round recorded between the poll's read and the drawing: the sheet drawn is not the version the poll read,
+    and is not kept under it."""
+    from referee.storage.games import Polled
+
+    def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        environ[polls.DRAWN] = (7, 43)  # the view drew version 43
+        start_response("200 OK", [("Content-Type", "text/html")])
+        return [b"<div id=live>43</div>"]
+
+    quiet = polls.QuietPolls(app, str(tmp_path / "unused.db"))
+    poll = polls.Poll("/e/k/games/1/live", "41", Polled(42, 7, "2026-11-27", "[]"))
+    environ = {"REQUEST_METHOD": "GET", polls.CHECKED: poll}
+    assert b"".join(quiet(environ, lambda status, headers, exc_info=None: None)) == b"<div id=live>43</div>"
+    assert len(quiet.sheets) == 0
+    drawn_at_42 = dict(environ, **{polls.CHECKED: polls.Poll("/e/k/games/1/live", "41", Polled(43, 7, "x", "[]"))})
+    b"".join(quiet(drawn_at_42, lambda status, headers, exc_info=None: None))
+    assert len(quiet.sheets) == 1

@@ -25,6 +25,7 @@ from referee.rules.words import reason_of
 from referee.services import games as service
 from referee.services.cache import Cache
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
+from referee.web import polls
 from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
@@ -116,6 +117,7 @@ def live(key: str, number: int) -> ResponseReturnValue:
         response = make_response("", 304)
     else:
         response = make_response(_live_sheet(key, behind))
+        request.environ[polls.DRAWN] = (behind.game.id, behind.version)  # the other phones' answer (polls.py)
     response.headers["Cache-Control"] = "no-store"
     return response
 
