@@ -39,8 +39,8 @@ MOST_CONNECTIONS = 60_000  # per process: beyond what a club could open, a bound
 # (700, 10, 10) one ran every few seconds at 500 tables, and the polls' p99 was that pause (190 ms); at (700, 10, 100)
 # every 25 s or so, still about one poll in a hundred; at (700, 10, 1000) every few minutes (BENCHMARKS.md, *Sheets
 # kept for the table*). The young generations, where the requests' garbage dies, are as before; the app's values
-# are frozen and acyclic, so what waits longer for a full collection is only the few cycles a request leaves (the
-# memory stayed within a few MB of the process's size over the runs).
+# are frozen and acyclic, so what waits longer for a full collection is only the few cycles a request leaves (a
+# process stayed at 117-124 MB through runs of one and two minutes at 500 tables, as at (700, 10, 100)).
 GC_THRESHOLDS = (700, 10, 1000)
 # How long a thread holding the interpreter's lock runs before one waiting gets it: Python's 5 ms is 5 ms added to a
 # poll each time it waits behind a page being rendered; 1 ms shortens the wait (BENCHMARKS.md).
