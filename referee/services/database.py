@@ -10,6 +10,9 @@ from sqlite_utils import Database
 from referee.storage.db import connect
 
 _local = threading.local()
+_quick = threading.local()  # each thread's connection for the reads that must not wait (`quick_connection`)
+# How long a quick read waits for a locked database (a request's connection waits 5 s: storage.db).
+QUICK_MS = 50
 _prepared: set[str] = set()  # the files this process has migrated (and put in WAL mode)
 _lock = threading.Lock()
 
@@ -43,6 +46,27 @@ def connection(path: str | Path) -> Database:
     return db
 
 
+def quick_connection(path: str | Path) -> Database:
+    """This thread's connection for reads that must not wait: one that finds the database locked gives up after
+    `QUICK_MS` with `sqlite3.OperationalError`, where a request's waits 5 s.
+
+    The server's event loop reads the polls' versions with it: the loop answers every phone of its process, and
+    while it waited, none would be answered. A read it gives up goes to a thread, which waits as any request does.
+    Only autocommit reads use it, so it is never left inside a transaction.
+    """
+    key = str(path)
+    db: Database | None = getattr(_quick, "db", None)
+    if db is not None and _quick.path == key:
+        return db
+    if db is not None:
+        db.close()
+    prepare(key)
+    db = connect(key, migrate=False)
+    db.execute(f"PRAGMA busy_timeout = {QUICK_MS}")
+    _quick.db, _quick.path = db, key
+    return db
+
+
 def release() -> None:
     """End a request's use of this thread's connection: a transaction left open (an error midway) is rolled back."""
     db: Database | None = getattr(_local, "db", None)
@@ -51,8 +75,9 @@ def release() -> None:
 
 
 def forget() -> None:
-    """Close this thread's connection (a test's database is gone, or a backup is restored)."""
-    db: Database | None = getattr(_local, "db", None)
-    if db is not None:
-        db.close()
-    _local.db, _local.path = None, None
+    """Close this thread's connections (a test's database is gone, or a backup is restored)."""
+    for kept in (_local, _quick):
+        db: Database | None = getattr(kept, "db", None)
+        if db is not None:
+            db.close()
+        kept.db, kept.path = None, None

@@ -21,7 +21,9 @@ answer that sets a cookie, or varies with one, is never kept.
 Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
 `referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
 being drawn, and costs no thread hand-over. The middleware then knows the poll was already looked at (`CHECKED`)
-and does not read the version twice.
+and does not read the version twice. On the loop the read gives up on a locked database after 50 ms
+(`database.quick_connection`): while the loop waited, no phone of the process would be answered; the poll then goes
+to a thread, which waits as any request does.
 """
 
 from __future__ import annotations
@@ -115,7 +117,7 @@ class QuietPolls:
         """Answer an unchanged poll with a 304 and a poll of a kept sheet with it; else call the app, keeping the
         sheet it draws for a poll."""
         if not environ.get(CHECKED):
-            answer = self.answer(environ)
+            answer = self.looked_at(environ, quick=False)
             if answer is not None:
                 status, headers, body = answer
                 start_response(status_line(status), headers)
@@ -126,9 +128,14 @@ class QuietPolls:
         return self.app(environ, start_response)
 
     def answer(self, environ: dict[str, Any]) -> Answer | None:
+        """What the server asks on its event loop: `looked_at`, with a read that never waits long for a locked
+        database (`database.quick_connection`): the poll it gives up goes to a thread, which waits as any request."""
+        return self.looked_at(environ, quick=True)
+
+    def looked_at(self, environ: dict[str, Any], *, quick: bool) -> Answer | None:
         """The 304 of an unchanged poll, or the answer kept for the version a stale poll is to get, as status,
         headers and body; else None, and the request is marked looked at (with its poll, whose answer is kept)."""
-        poll = self.poll(environ) if environ.get("REQUEST_METHOD") == "GET" else None
+        poll = self.poll(environ, quick=quick) if environ.get("REQUEST_METHOD") == "GET" else None
         if poll is not None and poll.unchanged:
             return 304, list(UNCHANGED), b""
         kept = None if poll is None else self.sheets.get((poll.now, poll.path, variant(environ)))
@@ -137,19 +144,22 @@ class QuietPolls:
         environ[CHECKED] = poll or True
         return None
 
-    def poll(self, environ: dict[str, Any]) -> Poll | None:
-        """The request as a poll of a live sheet, with the game's version read now; None for any other request, a
-        link or game that does not exist, or a database that cannot be read (Flask answers those)."""
+    def poll(self, environ: dict[str, Any], *, quick: bool = False) -> Poll | None:
+        """The request as a poll of a live sheet, with the game's version read now (on the `quick` connection when
+        asked); None for any other request, a link or game that does not exist, or a database that cannot be read
+        (Flask answers those)."""
         where = LIVE_PATH.fullmatch(environ.get("PATH_INFO", ""))
         asked = ASKED.fullmatch(environ.get("QUERY_STRING", ""))
         if where is None or asked is None:
             return None
         try:
-            now = version_behind(database.connection(self.path), where[1], int(where[2]))
+            db = database.quick_connection(self.path) if quick else database.connection(self.path)
+            now = version_behind(db, where[1], int(where[2]))
         except sqlite3.Error:
             return None  # Flask answers it, with its error pages and logs
         finally:
-            database.release()
+            if not quick:
+                database.release()
         return None if now is None else Poll(where[0], asked[1], now)
 
     def drawn(self, poll: Poll, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:

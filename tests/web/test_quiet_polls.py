@@ -261,3 +261,32 @@ def test_a_sheet_drawn_at_another_version_than_the_poll_read_is_not_kept(tmp_pat
     drawn_at_42 = dict(environ, **{polls.CHECKED: polls.Poll("/e/k/games/1/live", "41", Polled(43, 7, "x", "[]"))})
     b"".join(quiet(drawn_at_42, lambda status, headers, exc_info=None: None))
     assert len(quiet.sheets) == 1
+
+
+def test_the_event_loop_never_waits_long_for_a_locked_database(
+    table: Table, game: str, app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's event loop answers every phone of its process: its read gives up on a locked database after
+    50 ms (and the poll goes to a thread), where the middleware's read, on a request's thread, waits 5 s as every
+    request does."""
+    live, version = _live(table, game)
+    quiet = app.extensions["quiet_polls"]
+    patience: list[int] = []
+    read = polls.version_behind
+
+    def timed(db: Any, *asked: Any) -> Any:
+        patience.append(db.execute("PRAGMA busy_timeout").fetchone()[0])
+        return read(db, *asked)
+
+    monkeypatch.setattr(polls, "version_behind", timed)
+    poll = {"REQUEST_METHOD": "GET", "PATH_INFO": live, "QUERY_STRING": f"v={version}"}
+    assert quiet.answer(dict(poll)) is not None
+    assert table.client.get(f"{live}?v={version}").status_code == 304
+    assert patience == [50, 5000]
+
+    def locked(*asked: Any) -> Any:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(polls, "version_behind", locked)
+    given_up = dict(poll)
+    assert quiet.answer(given_up) is None and given_up[polls.CHECKED] is True
