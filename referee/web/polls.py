@@ -14,9 +14,10 @@ else (a new version, a link or game that does not exist, another query) goes to 
 4 s: the first one's poll goes to Flask, which draws it, and the answer (status, headers and the body as sent,
 compressed or not) is kept in this process (`QuietPolls.sheets`), under the game's version and what the answer
 depends on: the link, the game, the evening's seats, the language asked for (the `lang` cookie and
-Accept-Language), and every header the answer's `Vary` names. The other phones get that same answer here. A kept
-answer is used only at the version it was drawn at, read from the database at each poll, so it is never stale; an
-answer that sets a cookie, or varies with one, is never kept.
+Accept-Language), the encodings accepted and where the app is mounted. The other phones get that same answer here.
+A kept answer is used only at the version it was drawn at, read from the database at each poll, so it is never
+stale; an answer that sets a cookie, or varies with a request header the key does not hold (`Vary`), is never
+kept.
 
 Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
 `referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
