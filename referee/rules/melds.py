@@ -360,7 +360,7 @@ def _run_gap_or_ace(places: set[int], meld: tuple[Card, ...], suit: str, rules: 
     fill = (
         say("there is no joker to fill in")
         if jokers == 0
-        else say_plural("there is only {n} joker to fill in", "there is only {n} jokers to fill in", jokers)
+        else say_plural("there is only {n} joker to fill in", "there are only {n} jokers to fill in", jokers)
     )
     return _Refusal(say("the cards are not consecutive: {gap} and {fill}", gap=gap, fill=fill))
 

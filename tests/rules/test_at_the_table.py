@@ -148,3 +148,10 @@ def test_a_joker_declared_in_a_hand_is_written_jk_in_the_record() -> None:
     # docs/formats.md: in JSON a joker is always `JK`; in hand it costs the same whatever it stood for.
     event = Round.finished("Ana", {"Ben": parse_cards("JK=8D 5C"), "Céline": 12})
     assert event.as_json()["hands"] == {"Ben": ["JK", "5C"], "Céline": 12}
+
+
+def test_a_run_short_of_several_jokers_says_how_many_it_has_in_good_english() -> None:
+    """Two jokers for three gaps: "there are only 2 jokers", never "there is only 2 jokers"."""
+    checked = check_meld(parse_cards("3H JK JK 9H"), rummy_rules("kaluki"))
+    assert not checked.valid
+    assert "there are only 2 jokers to fill in" in checked.reason
