@@ -33,17 +33,7 @@ def connection(path: str | Path) -> Database:
     A thread keeps one connection: asked for another file, it closes the one it had. A connection is never
     left inside a transaction between two uses (`release`).
     """
-    key = str(path)
-    db: Database | None = getattr(_local, "db", None)
-    if db is not None and _local.path == key:
-        return db
-    if db is not None:
-        db.close()
-    prepare(key)
-    db = connect(key, migrate=False)
-    db.referee_path = key  # type: ignore[attr-defined]  # where this database's books are cached
-    _local.db, _local.path = db, key
-    return db
+    return _kept(_local, path)
 
 
 def quick_connection(path: str | Path) -> Database:
@@ -54,16 +44,23 @@ def quick_connection(path: str | Path) -> Database:
     while it waited, none would be answered. A read it gives up goes to a thread, which waits as any request does.
     Only autocommit reads use it, so it is never left inside a transaction.
     """
+    return _kept(_quick, path, busy_ms=QUICK_MS)
+
+
+def _kept(kept: threading.local, path: str | Path, *, busy_ms: int | None = None) -> Database:
+    """The connection `kept` holds for this thread, if it is to `path`; else a new one, kept in its place."""
     key = str(path)
-    db: Database | None = getattr(_quick, "db", None)
-    if db is not None and _quick.path == key:
+    db: Database | None = getattr(kept, "db", None)
+    if db is not None and kept.path == key:
         return db
     if db is not None:
         db.close()
     prepare(key)
     db = connect(key, migrate=False)
-    db.execute(f"PRAGMA busy_timeout = {QUICK_MS}")
-    _quick.db, _quick.path = db, key
+    if busy_ms is not None:
+        db.execute(f"PRAGMA busy_timeout = {busy_ms}")
+    db.referee_path = key  # type: ignore[attr-defined]  # where this database's books are cached
+    kept.db, kept.path = db, key
     return db
 
 
