@@ -7,6 +7,7 @@ import pytest
 from referee.rules.cards import parse_cards
 from referee.rules.melds import MeldCheck, Window, check_meld
 from referee.rules.table import rummy_rules
+from referee.rules.words import speaking
 
 
 def check(preset: str, cards: str) -> MeldCheck:
@@ -166,3 +167,141 @@ def test_copies_of_one_card_with_a_joker_are_no_identity(cards: str) -> None:
     answer = check_meld(parse_cards(cards), rummy_rules("rami", {"identities": True}))
     assert not answer.valid and answer.rule == "identities"
     assert answer.reason == "an identity holds copies of one card only: a joker cannot stand in it"
+
+
+def test_a_run_jokers_cards_are_listed_highest_first() -> None:
+    """5♥ 7♥ and two jokers, in any order: each joker may be 8♥, 6♥ or 4♥, said from the highest down."""
+    answer = check("kaluki", "5H 7H JK JK")
+    assert (answer.kind, answer.value) == ("run", 42)
+    assert jokers(answer) == [["8H", "6H", "4H"], ["8H", "6H", "4H"]]
+
+
+# The French catalogue keys a plural message on its English singular, as gettext does (translations/fr).
+FRENCH_PLURALS = {
+    ("a group holds at most {n} card", "a group holds at most {n} cards"): (
+        "un groupe compte au plus {n} carte",
+        "un groupe compte au plus {n} cartes",
+    ),
+    ("a run holds at most {n} card", "a run holds at most {n} cards"): (
+        "une suite compte au plus {n} carte",
+        "une suite compte au plus {n} cartes",
+    ),
+    ("a run needs at least {n} card", "a run needs at least {n} cards"): (
+        "une suite demande au moins {n} carte",
+        "une suite demande au moins {n} cartes",
+    ),
+}
+
+
+def french_plural(singular: str, plural: str, n: int) -> str:
+    """The French form of a plural message, found by its English forms; English if the catalogue lacks it."""
+    forms = FRENCH_PLURALS.get((singular, plural), (singular, plural))
+    return forms[0] if n < 2 else forms[1]
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "cards", "french"),
+    [
+        ("kaluki", {}, "5H 5S 5D 5C 5H", "un groupe compte au plus 4 cartes"),
+        ("kaluki", {}, "2H 3H 4H 5H 6H 7H 8H 9H 10H", "une suite compte au plus 8 cartes"),
+        ("kaluki", {"run_min": 4}, "5H 6H 7H", "une suite demande au moins 4 cartes"),
+    ],
+)
+def test_a_refusal_of_a_melds_size_is_said_in_french_on_a_french_page(
+    preset: str, overrides: dict[str, int], cards: str, french: str
+) -> None:
+    """A group or run too long or too short is refused in the words of the page's language."""
+    answer = check_meld(parse_cards(cards), rummy_rules(preset, overrides))
+    with speaking(lambda message: message, french_plural):
+        assert str(answer.reason) == french
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "reason", "rule"),
+    [
+        (
+            "kaluki",
+            "5H 5S 5D 5C JK",
+            "a group with a joker cannot repeat a suit: with only 4 suits, it holds at most 4 cards",
+            "group_joker_distinct_suits",
+        ),
+        (
+            "kaluki",
+            "5H 5S JK JK JK",
+            "a group with a joker cannot repeat a suit: with only 4 suits, it holds at most 4 cards",
+            "group_joker_distinct_suits",
+        ),
+        (
+            "kaluki-club",
+            "5H 5S 5D 5C JK",
+            "a group cannot repeat a suit: with only 4 suits, it holds at most 4 cards",
+            "group_duplicate_suits",
+        ),
+    ],
+)
+def test_a_group_longer_than_the_suits_is_refused_where_its_suits_must_differ(
+    preset: str, cards: str, reason: str, rule: str
+) -> None:
+    """With `group_max` at 6, five cards of one rank and distinct suits leave a joker no suit to stand for."""
+    answer = check_meld(parse_cards(cards), rummy_rules(preset, {"group_max": 6}))
+    assert (answer.valid, answer.reason, answer.rule) == (False, reason, rule)
+
+
+def test_a_joker_in_a_group_that_may_repeat_suits_may_be_any_suit() -> None:
+    """Without `group_joker_distinct_suits`, a joker beside 5♥ 5♠ 5♦ 5♣ 5♣ may be a 5 of any of the four suits."""
+    rules = rummy_rules("kaluki", {"group_max": 6, "group_joker_distinct_suits": False})
+    answer = check_meld(parse_cards("5H 5S 5D 5C 5C JK"), rules)
+    assert (answer.valid, answer.kind, answer.value) == (True, "group", 40)
+    assert sorted(jokers(answer)[0]) == ["5C", "5D", "5H", "5S"]
+
+
+def test_copies_of_one_card_are_an_identity_worth_their_cards() -> None:
+    """001's identities: three 9♠ are a valid identity worth 5 each in the salon table, with no joker to place."""
+    answer = check_meld(parse_cards("9S 9S 9S"), rummy_rules("rami", {"identities": True}))
+    assert (answer.valid, answer.kind, answer.value, answer.jokers) == (True, "identity", 15, ())
+    assert (answer.reason, answer.rule, answer.cards) == (None, None, tuple(parse_cards("9S 9S 9S")))
+    assert answer.as_json() == {"valid": True, "kind": "identity", "value": 15, "jokers": [], "reason": None}
+
+
+@pytest.mark.parametrize("cards", ["KC JK JC", "5H 6H 8H", "5H 5S JK"])
+def test_the_answer_keeps_the_meld_as_laid(cards: str) -> None:
+    """Valid or refused, the answer carries the cards in the order laid, which a refusal of the table quotes."""
+    assert check("kaluki", cards).cards == tuple(parse_cards(cards))
+
+
+def test_a_meld_limited_to_two_jokers_says_jokers_in_the_plural() -> None:
+    """With `max_jokers_per_meld` at 2, a third joker is refused in the plural."""
+    answer = check_meld(parse_cards("5H JK JK JK"), rummy_rules("kaluki", {"max_jokers_per_meld": 2}))
+    assert (answer.reason, answer.rule) == ("a meld may hold at most 2 jokers", "max_jokers_per_meld")
+
+
+def test_a_group_without_a_joker_counts_its_cards_in_the_salon_table() -> None:
+    """Rami counts 4♣ 4♦ 4♠ at 5 each (salon), not at their face."""
+    answer = check("rami", "4C 4D 4S")
+    assert (answer.valid, answer.kind, answer.value) == (True, "group", 15)
+
+
+@pytest.mark.parametrize("cards", ["KC JK JC", "5H 6H 7H"])
+def test_a_run_shorter_than_run_min_is_refused_with_that_rule(cards: str) -> None:
+    """With `run_min` at 4, three cards in sequence are refused, and the refusal rests on `run_min`."""
+    answer = check_meld(parse_cards(cards), rummy_rules("kaluki", {"run_min": 4}))
+    assert (answer.valid, answer.reason, answer.rule) == (False, "a run needs at least 4 cards", "run_min")
+
+
+def test_a_run_of_all_thirteen_ranks_is_worth_its_ace_high_even_laid_from_the_ace() -> None:
+    """A♦ to K♦ laid from the ace, jokers in it, holds every rank: worth 95 with the ace high (face values)."""
+    answer = check("kaluki-hunt", "AD JK 3D 4D 5D 6D JK=7D JK=8D 9D JK JD QD KD")
+    assert (answer.valid, answer.kind, answer.value) == (True, "run", 95)
+    assert jokers(answer) == [["2D"], ["7D"], ["8D"], ["10D"]]
+
+
+def test_a_fourteenth_card_in_a_run_is_refused_whatever_run_max() -> None:
+    """A run holds one card of each rank: A♦ to K♦ and a joker are refused even where `run_max` is 13."""
+    answer = check("kaluki-hunt", "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD JK")
+    assert (answer.valid, answer.reason, answer.rule) == (False, "a run holds at most 13 cards, one of each rank", None)
+
+
+def test_a_joker_laid_at_the_end_of_a_falling_run_is_worth_the_card_it_takes() -> None:
+    """8♣ 7♣ then a joker read downwards: the joker is 6♣, and the run is worth 8 + 7 + 6, not 7 8 9 (face values)."""
+    answer = check("kaluki-hunt", "8C 7C JK")
+    assert (answer.valid, answer.kind, answer.value, jokers(answer)) == (True, "run", 21, [["6C"]])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -115,3 +116,96 @@ def test_a_generous_budget_answers() -> None:
     """A budget long enough gives the same answer as none."""
     hand = parse_cards("9C 9D 9H 9S 5H 6H 7H KC")
     assert best_arrangement(hand, rummy_rules("kaluki"), budget=10.0) == best_arrangement(hand, rummy_rules("kaluki"))
+
+
+def test_the_most_value_comes_first_and_the_penalty_breaks_ties_only() -> None:
+    """Kaluki club: the three 3s (9) lay more than A 2 3 (6), though the low run would leave less in hand."""
+    by_value = best("kaluki-club", "AH 2H 3H 3S 3D")
+    assert (by_value["melds"], by_value["laid_value"], by_value["left"], by_value["penalty"]) == (
+        [["3S", "3H", "3D"]],
+        9,
+        ["AH", "2H"],
+        13,
+    )
+    by_penalty = best("kaluki-club", "AH 2H 3H 3S 3D", "penalty")
+    assert (by_penalty["melds"], by_penalty["laid_value"], by_penalty["left"], by_penalty["penalty"]) == (
+        [["AH", "2H", "3H"]],
+        6,
+        ["3S", "3D"],
+        6,
+    )
+
+
+def test_of_two_melds_laying_as_much_the_one_leaving_the_cheaper_card_is_laid() -> None:
+    """Kaluki, jokers as represented: `5♥ 5♦ JK` and `4♥ 5♥ JK` both lay 15; the 4 is left (4), not the 5."""
+    answer = best("kaluki", "5H JK 5D 4H", joker_meld_value="represented")
+    assert (answer["melds"], answer["laid_value"], answer["left"], answer["penalty"]) == (
+        [["5H", "5D", "JK"]],
+        15,
+        ["4H"],
+        4,
+    )
+
+
+def test_of_two_melds_leaving_as_little_the_richer_one_is_laid() -> None:
+    """Kaluki club, least penalty first: `Q♥ K♥ JK` (31) and `J♠ JK K♠` (30) each leave 24; the richer is laid."""
+    answer = best("kaluki-club", "JS QH 2C KS 2C JK KH", "penalty")
+    assert (answer["melds"], answer["laid_value"], answer["left"], answer["penalty"]) == (
+        [["QH", "KH", "JK"]],
+        31,
+        ["JS", "KS", "2C", "2C"],
+        24,
+    )
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "hand", "melds", "left"),
+    [
+        (
+            "rami",
+            {"identities": True},
+            "QH 10H 10H QH 9H JH 9H 9H 10H 9H",
+            [["9H", "10H", "JH", "QH"], ["9H", "9H", "9H"]],
+            ["10H", "10H", "QH"],
+        ),
+        (
+            "rami",
+            {"identities": True},
+            "10H 9H 10H 10H JH 9H 10H 9H JH",
+            [["9H", "10H", "JH"], ["10H", "10H", "10H"]],
+            ["9H", "9H", "JH"],
+        ),
+        (
+            "kaluki",
+            {"group_max": 5},
+            "5H 6H 6S 6H 5H 5S 7S 7H JK",
+            [["5S", "6S", "7S"], ["JK", "5H", "6H"], ["5H", "6H", "7H"]],
+            [],
+        ),
+        ("kaluki", {}, "AS 3S QS JK AS KS", [["QS", "KS", "AS"], ["AS", "JK", "3S"]], []),
+        ("kaluki-club", {}, "JK JS 10D JD", [["JS", "JD", "JK"]], ["10D"]),
+    ],
+)
+def test_of_arrangements_equal_on_both_counts_the_first_found_is_given(
+    preset: str, overrides: dict[str, Value], hand: str, melds: list[list[str]], left: list[str]
+) -> None:
+    """Ties are broken the same way every time: from the lowest card, its richest meld first (docs/formats.md)."""
+    answer = best_arrangement(parse_cards(hand), rummy_rules(preset, overrides)).as_json()
+    assert (answer["melds"], answer["left"]) == (melds, left)
+
+
+def test_a_budget_already_spent_gives_no_answer_even_for_a_hand_that_opens() -> None:
+    """The search itself keeps to the budget: a hand whose best melds open is refused past it too."""
+    with pytest.raises(SearchTooLong):
+        best_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"), budget=0)
+
+
+def test_the_search_for_an_opening_keeps_to_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock a second on at each look: the best melds (9) are found in time, the opening search passes 1.5 s."""
+    clock = iter(range(100))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    with pytest.raises(SearchTooLong) as caught:
+        best_arrangement(parse_cards("2H 3H 4H"), rummy_rules("kaluki"), budget=1.5)
+    assert str(caught.value) == (
+        "this hand has too many ways to lay it to work out in 1.5 seconds: no best arrangement is given"
+    )

@@ -172,3 +172,38 @@ def test_a_high_ace_ends_a_run_at_its_high_value() -> None:
     answer = best_arrangement(parse_cards("JK 4S AS 2D 4C 8S 3C 6C QS"), rules, "value")
     assert answer.laid_value == 36
     assert [[str(card) for card in meld] for meld in answer.melds] == [["QS", "JK", "AS"]]
+
+
+def test_an_identity_saves_the_penalty_of_every_copy() -> None:
+    """Rami with identities, least penalty first: three 10♥ (30 saved) are laid rather than 8 9 10 (20 saved)."""
+    answer = best_arrangement(parse_cards("10H 10H 10H 8H 9H"), rummy_rules("rami", {"identities": True}), "penalty")
+    assert [[str(card) for card in meld] for meld in answer.melds] == [["10H", "10H", "10H"]]
+    assert (answer.laid_value, answer.penalty) == (30, 10)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "hand", "laid", "value"),
+    [
+        (
+            "kaluki-club",
+            {"jokers": 8},
+            "5D JK JK JK JK JK JK JK",
+            [["5D", "JK", "JK", "JK", "JK", "JK", "JK", "JK"]],
+            65,
+        ),
+        (
+            "rami",
+            {"jokers": 8, "max_jokers_per_meld": None},
+            "JK JK JK JK KC JK JK 5C 4C JK JK",
+            [["4C", "5C", "JK", "JK", "JK", "JK", "JK", "JK", "JK", "KC", "JK"]],
+            85,
+        ),
+    ],
+)
+def test_a_run_of_many_jokers_is_laid_at_its_best_window(
+    preset: str, overrides: dict[str, Value], hand: str, laid: list[list[str]], value: int
+) -> None:
+    """Eight jokers in play, and no limit a meld: `5♦` and 7 jokers lay 65 (5 to Q); `4♣ 5♣ … K♣ A` lays 85."""
+    answer = best_arrangement(parse_cards(hand), rummy_rules(preset, overrides))
+    assert [[str(card) for card in meld] for meld in answer.melds] == laid
+    assert (answer.laid_value, answer.left) == (value, ())

@@ -125,3 +125,23 @@ def test_the_melds_that_open_as_listed(hand: str, melds: list[list[str]]) -> Non
     answer = best(hand)
     assert answer.opens
     assert opening(answer) == melds
+
+
+def test_a_single_meld_of_exactly_the_threshold_opens_with_the_other_melds_of_its_turn() -> None:
+    """`single_meld`: 10 J Q K is 40, Kaluki's threshold; the whole arrangement is the opening, the run of 9 too."""
+    answer = best("10S JS QS KS 2H 3H 4H", opening_scope="single_meld")
+    assert opening(answer) == [["10S", "JS", "QS", "KS"], ["2H", "3H", "4H"]]
+
+
+def test_twins_count_twice_towards_an_opening_the_arrangement_does_not_lay() -> None:
+    """Kaluki club (twins allowed), least penalty first: the arrangement lays 30, yet `A♦ JK JK` and both 3 4 5 open."""
+    answer = best_arrangement(parse_cards("3D 4D 5D 3D 4D 5D JK JK AD AD"), rummy_rules("kaluki-club"), "penalty")
+    assert (answer.laid_value, answer.opens) == (30, True)
+    assert opening(answer) == [["AD", "JK", "JK"], ["3D", "4D", "5D"], ["3D", "4D", "5D"]]
+
+
+def test_of_two_openings_as_rich_the_first_found_is_given() -> None:
+    """Rami with distinct melds: the twin runs open once, beside `10♠ JK Q♠` rather than `JK J♠ Q♠`."""
+    answer = best_arrangement(parse_cards("10S JS QS QS JK JK JS 10S"), rummy_rules("rami", {"distinct_melds": True}))
+    assert answer.laid_value == 80
+    assert opening(answer) == [["10S", "JS", "QS", "JK"], ["10S", "JK", "QS"]]
