@@ -10,6 +10,11 @@ Several processes: the app is made once, in the parent, before any worker starts
 (and switched to WAL) and the secret key is made exactly once; each worker is a fork of the parent and inherits
 that app, that key and the knowledge that the file is migrated. Every worker reads the same file, whose
 version a poll compares: whichever process answers a phone, it sees every write of the others.
+
+A night's crashes (docs/scaling.md, *Workers that survive the night*): a worker that dies, however often, is started
+again after a back-off that grows with its recent crashes (`Supervisor`), with a line in the log; the server never
+exits because a worker crashed (granian's own rule exits on a second crash within 5.5 s). A worker whose parent is
+gone (killed with −9) stops within seconds (`watch_parent`), so no orphan keeps the port.
 """
 
 from __future__ import annotations
@@ -17,13 +22,18 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
+import os
 import resource
+import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
+from granian.server import MPServer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.bridge import Bridge, WSGIApp
@@ -49,7 +59,17 @@ SWITCH_INTERVAL = 0.001
 # it asked for (so the links the app shows are the public ones) and its address.
 PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto")
 
+# A crashed worker is started again after BACK_OFF[n] seconds, n its crashes within the last CRASH_WINDOW seconds
+# (the last figure for any more): a worker that dies at every start costs a start every 30 s, not a busy loop.
+BACK_OFF = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+CRASH_WINDOW = 120.0
+# How often a worker looks for its parent, and how long it has to stop on its own once the parent is gone.
+PARENT_EVERY = 0.5
+STOP_WITHIN = 3.0
+
 _served: Bridge | None = None  # the parent's bridge, which each forked worker inherits
+_parent: int | None = None  # the serving process, which each forked worker watches
+_log = logging.getLogger(__name__)
 
 
 class TrustedProxy:
@@ -105,10 +125,74 @@ def bridge_for(app: Flask, *, workers: int = 1, threads: int = THREADS, trusted_
 
 
 def _inherited(target: str) -> Any:  # granian types its targets as callables; an RSGI object is one too
-    """In a worker: the bridge it was forked with (granian's target loader)."""
+    """In a worker: the bridge it was forked with (granian's target loader); the worker watches its parent from now."""
     if _served is None:
         raise RuntimeError("referee serve: a worker was started without the app (it must be forked, not spawned)")
+    if _parent is not None:
+        watch_parent(_parent)
     return _served
+
+
+def watch_parent(parent: int, every: float = PARENT_EVERY, within: float = STOP_WITHIN) -> threading.Thread:
+    """In a worker: stop once `parent` is gone (killed with −9, it cannot stop its workers itself), so that no orphan
+    keeps serving the port: a graceful stop first (SIGTERM, as the parent would send), then an exit after `within`."""
+
+    def watching() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        _log.warning("referee serve: the server process %s is gone; worker %s stops", parent, os.getpid())
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(within)
+        os._exit(1)
+
+    watcher = threading.Thread(target=watching, name="referee-parent-watch", daemon=True)
+    watcher.start()
+    return watcher
+
+
+def back_off(crashes: int) -> float:
+    """The seconds before a worker is started again after its `crashes`-th crash in `CRASH_WINDOW` (from 1).
+
+    >>> [back_off(n) for n in (1, 2, 3, 8, 50)]
+    [0.0, 0.5, 1.0, 30.0, 30.0]
+    """
+    return BACK_OFF[min(max(crashes, 1), len(BACK_OFF)) - 1]
+
+
+class Supervisor(MPServer):
+    """granian's server of worker processes, with its crash rule replaced: a worker that dies is started again, after
+    `back_off`, however often; the others serve meanwhile, and the server exits only when it is told to."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.crashes: dict[int, list[float]] = {}  # each worker's recent crashes (monotonic seconds)
+
+    def _respawn_workers(self, workers: Any, spawn_target: Any, target_loader: Any, delay: float = 0) -> None:
+        """Start `workers` again: a crashed one after its back-off (cut short when the server is told to stop)."""
+        for idx in workers:
+            worker = self.wrks[idx]
+            if worker.is_alive():  # a reload or a worker's lifetime: granian's own gentle swap
+                continue
+            now = time.monotonic()
+            recent = [when for when in self.crashes.get(idx, []) if now - when < CRASH_WINDOW] + [now]
+            self.crashes[idx] = recent
+            wait = back_off(len(recent))
+            _log.error(
+                "referee serve: worker %s stopped (exit code %s); started again in %.1f s (%d crashes in %.0f s)",
+                idx + 1,
+                worker.inner.exitcode,
+                wait,
+                len(recent),
+                CRASH_WINDOW,
+            )
+            deadline = now + wait
+            while not self.interrupt_signal and time.monotonic() < deadline:
+                time.sleep(min(0.1, deadline - time.monotonic()))
+            if self.interrupt_signal:
+                return
+        super()._respawn_workers(workers, spawn_target, target_loader, delay)
+        for idx in workers:  # granian's crash rule (a second crash within 5.5 s exits the server) never applies
+            self.respawned_wrks.pop(idx, None)
 
 
 def check_free(host: str, port: int) -> None:
@@ -130,12 +214,11 @@ def run(
 
     Raises OSError when the address cannot be listened on.
     """
-    global _served
+    global _served, _parent
     check_free(host, port)
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
-    from granian.server import Server
 
     from referee.web.security import keep_keys_out_of
 
@@ -143,6 +226,7 @@ def run(
     # state, with no thread running yet (the pool starts in the worker).
     multiprocessing.set_start_method("fork", force=True)
     _served = bridge_for(app, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
+    _parent = os.getpid()
     # What the app made at start is never walked by the collector again (nor copied into a worker by it); and a full
     # collection, which walks every object the process keeps, runs ten times more rarely (GC_THRESHOLDS).
     gc.collect()
@@ -151,7 +235,7 @@ def run(
     sys.setswitchinterval(SWITCH_INTERVAL)
     connections = connections_per_process()
     keep_keys_out_of(logging.getLogger("_granian"))
-    server = Server(
+    server = Supervisor(
         "referee.server:_inherited",
         address=host,
         port=port,

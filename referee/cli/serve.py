@@ -63,6 +63,10 @@ def serve(host: str, port: int, trusted_proxy: str | None, workers: int, threads
     from referee import cli, server  # create_app looked up there now: a test hands the command its own app
     from referee.network import url_host
 
+    try:  # before saying that it serves: a port another server holds (or its orphaned workers) is said at once
+        server.check_free(host, port)
+    except OSError as error:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     # Made here, once, before any worker starts: the database migrated and the secret key made (referee/server.py).
     app = cli.create_app()
     here = f"http://127.0.0.1:{port}/"

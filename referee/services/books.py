@@ -145,7 +145,7 @@ def keep(db: Database, book: Book) -> None:
 
 def _snapshot_kept(db: Database, book: Book) -> Book:
     """The book, once its snapshot is written in a write of its own (a replay done when opening the game)."""
-    made = snapshot_of(book.payload(), book.version)
+    made = snapshot_of(book.payload(), book.game.id, book.version)
     if made is None:
         return book
     try:
@@ -157,9 +157,11 @@ def _snapshot_kept(db: Database, book: Book) -> Book:
 
 def caught_up(db: Database, game: StoredGame, standing: Standing) -> Book:
     """The game at the version `standing` says: its snapshot with the revisions since, else replayed from the start."""
-    payload, after = _usable(standing.snapshot, standing.version)
+    payload, after = _usable(standing.snapshot, game.id, standing.version)
     if payload is None:
-        return replayed_from_start(db, game)
+        book = replayed_from_start(db, game)
+        # A snapshot refused (another instance's, changed, unreadable) is written again from this replay at once.
+        return book if standing.snapshot is None else replace(book, since=max(book.since, EVERY))
     revisions = kept.revisions_between(db, game.id, after, standing.version) if after < standing.version else []
     return applied(game, payload, revisions, standing.version)
 
@@ -175,11 +177,11 @@ def replayed_from_start(db: Database, game: StoredGame) -> Book:
     return read_book(game, events, version)
 
 
-def _usable(snapshot: Snapshot | None, version: int) -> tuple[Payload | None, int]:
-    """The snapshot's payload and version, when it is of this code's format and not past `version`."""
+def _usable(snapshot: Snapshot | None, game_id: int, version: int) -> tuple[Payload | None, int]:
+    """The snapshot's payload and version, when it is this instance's, of this code's format and not past `version`."""
     if snapshot is None or snapshot.version > version:
         return None, 0
-    payload = load(snapshot)
+    payload = load(snapshot, game_id)
     return (payload, snapshot.version) if payload is not None else (None, 0)
 
 

@@ -29,7 +29,7 @@ from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
 from referee.storage.evenings import Evening
 from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
-from referee.storage.snapshots import Keep
+from referee.storage.snapshots import Keep, Snapshot
 
 __all__ = [
     "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
@@ -190,7 +190,12 @@ def _snapshot(since: int, after: Callable[[int, int], Book]) -> Keep | None:
     `EVERY` entries were replayed since the game's last snapshot (`since`, this write's included)."""
     if since < EVERY:
         return None
-    return lambda slot, version: snapshot_of(after(slot, version).payload(), version)
+
+    def made(slot: int, version: int) -> Snapshot | None:
+        book = after(slot, version)
+        return snapshot_of(book.payload(), book.game.id, version)
+
+    return made
 
 
 def _kept(db: Database, new: Book) -> Book:

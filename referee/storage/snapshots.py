@@ -83,12 +83,14 @@ def revisions_between(db: Database, game_id: int, after: int, upto: int) -> list
 _KEEP = (
     "INSERT INTO snapshots (game_id, version, format, state) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, format = excluded.format, state = excluded.state "
-    "WHERE excluded.version > snapshots.version OR excluded.format != snapshots.format"
+    "WHERE excluded.version > snapshots.version OR excluded.format != snapshots.format "
+    "OR (excluded.version = snapshots.version AND excluded.state != snapshots.state)"
 )
 
 
 def keep(db: Database, game_id: int, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as the game's, in the caller's write, unless the game keeps a later one of the same format."""
+    """Keep `snapshot` as the game's, in the caller's write, unless the game keeps a later one of the same format (one
+    of the same version and format is replaced: it was refused, since this one was made rather than read)."""
     db.execute(_KEEP, [game_id, snapshot.version, snapshot.format, snapshot.state])
 
 

@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from referee.rules import words
 from referee.rules.option_words import preset_said
+from referee.services import snapshots
 from referee.services.desk import rules_said
 from referee.web import language, local
 from referee.web.forms import one_time_fields
@@ -55,6 +56,8 @@ def init_app(app: Flask) -> None:
 
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)
+    # A game's snapshot is read only when signed under this instance's key (a database from elsewhere is replayed).
+    snapshots.sign_with(app.config["SECRET_KEY"])
     security.init_app(app)
     guards.init_app(app)
     errors.init_app(app)

@@ -59,12 +59,13 @@ class Club:
             self.process.wait()
 
 
-def start(folder: Path, workers: int = 2) -> Club:
-    """Start `referee serve --workers N` on a fresh instance folder in `folder`; wait until every worker answers."""
+def start(folder: Path, workers: int = 2, port: int | None = None) -> Club:
+    """Start `referee serve --workers N` on a fresh instance folder in `folder` (on `port`, else a free one); wait
+    until every worker answers."""
     instance = folder / "instance"
     instance.mkdir(parents=True, exist_ok=True)
     (instance / "config.py").write_text("RATELIMIT_ENABLED = False\n")  # many phones of one address here
-    log, port = folder / "serve.log", free_port()
+    log, port = folder / "serve.log", port or free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
     command = [sys.executable, "-c", LAUNCH, str(instance), "serve", "--host", HOST, "--port", str(port)]
     with log.open("wb") as out:

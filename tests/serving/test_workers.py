@@ -5,8 +5,12 @@ double no entry when both take rounds at once, and never answer a poll with a st
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import sqlite3
+import time
+from collections.abc import Callable
 from contextlib import closing
 from html import unescape
 from pathlib import Path
@@ -128,3 +132,90 @@ def test_a_second_server_on_the_same_port_is_refused_not_shared(club: Club, tmp_
     done = subprocess.run([*command, "--port", str(club.port)], cwd=PROJECT, env=env, capture_output=True, timeout=60)
     assert done.returncode == 2
     assert b"Address already in use" in done.stderr
+
+
+def _serving(club: Club) -> bool:
+    """Whether the server answers its home page now."""
+    try:
+        phone = KeptPhone(club, timeout=5.0)
+        try:
+            return phone.get("/").status == 200
+        finally:
+            phone.close()
+    except OSError:
+        return False
+
+
+def _wait(condition: Callable[[], bool], within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+def test_a_worker_killed_five_times_in_ten_seconds_leaves_the_server_serving(tmp_path: Path) -> None:
+    club = start(tmp_path)
+    try:
+        began, survivor = time.monotonic(), club.workers()[1]
+        for _ in range(5):  # the same worker each time: the one that is not the survivor, once it is started again
+            assert _wait(lambda: len(club.workers()) == 2, 10), club.log_text()[-3000:]
+            (victim,) = [pid for pid in club.workers() if pid != survivor]
+            os.kill(victim, signal.SIGKILL)
+            assert _wait(lambda: victim not in club.workers(), 5)  # noqa: B023 — waited for here, in this turn
+        assert survivor in club.workers()
+        assert time.monotonic() - began < 10
+        assert club.process.poll() is None, club.log_text()[-3000:]
+        assert _wait(lambda: _serving(club), 5)
+        assert _wait(lambda: len(club.workers()) == 2, 10), club.log_text()[-3000:]  # its fifth back-off: 4 s
+        assert club.process.poll() is None
+        log = club.log_text()
+        assert "crash loop" not in log and log.count("started again in") >= 5, log[-3000:]
+    finally:
+        club.stop()
+
+
+def _holding(port: int) -> list[int]:
+    """The processes listening on `port` (read from /proc: each listening socket's inode, then who has it open)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # LISTEN
+                inodes.add(f"socket:[{fields[9]}]")
+    holders = []
+    for fd_folder in Path("/proc").glob("[0-9]*/fd"):
+        try:
+            if any(os.readlink(fd) in inodes for fd in fd_folder.iterdir()):
+                holders.append(int(fd_folder.parent.name))
+        except OSError:  # a process gone meanwhile, or not ours to read
+            continue
+    return holders
+
+
+def test_the_parent_killed_leaves_no_worker_on_the_port_and_a_new_server_starts_there(tmp_path: Path) -> None:
+    club = start(tmp_path / "first")
+    workers = club.workers()
+    try:
+        club.process.kill()
+        club.process.wait()
+        assert _wait(lambda: not _holding(club.port), 5), f"still on the port: {_holding(club.port)}"
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists() and _alive(pid)]
+        again = start(tmp_path / "second", port=club.port)
+        try:
+            assert _serving(again)
+        finally:
+            again.stop()
+    finally:
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, whose parent never read its exit, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
