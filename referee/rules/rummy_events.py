@@ -156,7 +156,7 @@ def rummy_event_from_json(data: Any, position: int) -> RummyEvent:
     if not isinstance(data, Mapping):
         raise EventError(position, say("an event is an object with a type, like {example}", example='{"type": "void"}'))
     kind = data.get("type")
-    if kind not in _KEYS:
+    if not isinstance(kind, str) or kind not in _KEYS:  # a list or an object is no type (and no key of _KEYS)
         raise EventError(
             position,
             say("unknown event type {kind!r}: a rummy game has round, void, buyback and reshuffle events", kind=kind),
