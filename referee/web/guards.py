@@ -1,11 +1,13 @@
 """What keeps one client from freezing the app for the table: rate limits, a size cap, and their short answers.
 
 The pages that compute on a stranger's input (the desk's answers, `/import`) are limited with Flask-Limiter,
-counted in memory. The phones of a table share one café router, so one address is a whole table: each limit
-counts per evening or group link (the `key` of `/e/<key>/...`, `/g/<key>/...`), or per address for a page asked
-without one (`/desk`, `/import`), and a ceiling per address over all of them stops one client's flood
-(`REFEREE_DESK_LIMIT`, `REFEREE_IMPORT_LIMIT`, `REFEREE_ADDRESS_LIMIT`). Limits are off under `TESTING` unless
-the test sets `RATELIMIT_ENABLED`.
+counted in memory. The phones of a club share one router, so one address is several tables: each limit counts per
+evening (the scorer's and the viewer's link of one evening spend one budget), or per address for a page
+asked without a link, or through a link that opens nothing (`/desk`, `/import`). A ceiling per address over all
+of those stops one client's flood without a link; a request through a real link is never counted against it, so
+one evening's burst never locks another evening behind the same router out (`REFEREE_DESK_LIMIT`,
+`REFEREE_IMPORT_LIMIT`, `REFEREE_ADDRESS_LIMIT`). Limits are off under `TESTING` unless the test sets
+`RATELIMIT_ENABLED`.
 A request larger than `MAX_CONTENT_LENGTH` (an import's file or pasted text past 2 MB) is refused before
 it is read. Either refusal is a short page in the reader's language or, asked by htmx, an alert above the page
 the phone is on (the form it filled stays as it was).
@@ -13,7 +15,7 @@ the phone is on (the form it filled stays as it was).
 
 from __future__ import annotations
 
-from flask import Flask, current_app, make_response, render_template, request
+from flask import Flask, current_app, g, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask.wrappers import Response
 from flask_babel import gettext as _
@@ -23,6 +25,8 @@ from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 
 from referee.rules.record_data import LARGEST_RECORD
 from referee.rules.solver import BUDGET, LONGEST_BUDGET
+from referee.services.links import evening_behind
+from referee.web.database import get_db
 from referee.web.htmx import wants_fragment
 
 ENVELOPE = 64 * 1024  # the rest of a request around the record: the form's other fields, multipart's boundaries
@@ -31,16 +35,31 @@ ENVELOPE = 64 * 1024  # the rest of a request around the record: the form's othe
 DESK_LIMIT = "120 per minute"
 # Per link or address: a table imports a record or two an evening; 10 a minute lets it fix a file and try again.
 IMPORT_LIMIT = "10 per minute"
-# Per address, over the desk and imports together: a few tables at their busiest behind one café router (three
-# of 40 questions a minute and their imports) fit under it; one client flooding at several hundred a minute,
-# or walking through links to get a fresh budget on each, is cut off (a best hand may work for seconds).
+# Per address, over the desk and imports asked without a link together: a few phones at their busiest behind one
+# router fit under it; one client flooding at several hundred a minute, or through made-up links, is cut off (a best
+# hand may work for seconds). A real link's requests are its evening's budget alone.
 ADDRESS_LIMIT = "200 per minute"
 
 
+def _through_link() -> str | None:
+    """The evening behind the request's link (`evening:7`), whichever of its two links it is; None without a link, or
+    for a link that opens nothing. Asked once per request."""
+    if "referee_budget" not in g:
+        key = (request.view_args or {}).get("key")
+        found = evening_behind(get_db(), key) if isinstance(key, str) else None
+        g.referee_budget = None if found is None else f"evening:{found[0].id}"
+    budget: str | None = g.referee_budget
+    return budget
+
+
 def link_or_address() -> str:
-    """Whose budget a request spends: the evening's or group's link it came through, else its address."""
-    key = (request.view_args or {}).get("key")
-    return f"link:{key}" if key else get_remote_address()
+    """Whose budget a request spends: the evening's it came through, else its address."""
+    return _through_link() or get_remote_address()
+
+
+def through_a_link() -> bool:
+    """Whether the request came through a real link: the address's ceiling neither counts nor stops it."""
+    return _through_link() is not None
 
 
 # One limiter for every app of the process (Flask-Limiter's factory pattern): `init_app` gives it each app's
@@ -64,7 +83,9 @@ def address_limit() -> str:
 
 
 # The ceiling, one count per address shared by every page it decorates (each limited page is a POST).
-address_ceiling = limiter.shared_limit(address_limit, "address", key_func=get_remote_address, methods=["POST"])
+address_ceiling = limiter.shared_limit(
+    address_limit, "address", key_func=get_remote_address, methods=["POST"], exempt_when=through_a_link
+)
 
 
 def init_app(app: Flask) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -64,26 +65,52 @@ def test_eight_phones_behind_one_router_get_every_answer_of_a_heated_minute(cafe
     assert per_minute(DESK_LIMIT) >= 2 * 40  # room for the answers asked again in that minute
 
 
-def test_a_flood_from_one_address_is_cut_off_and_writes_nothing(cafe: Flask) -> None:
-    flooder = Phone(cafe.test_client())
-    evenings = [flooder.evening() for _ in range(3)]
+def test_a_flood_without_a_link_is_cut_off_by_the_address_s_ceiling_and_writes_nothing(tmp_path: Path) -> None:
+    # The desk without a link allows more than the ceiling here, so that the ceiling is what stops the flood.
+    app = limited_app(tmp_path, REFEREE_DESK_LIMIT="500 per minute")
+    flooder = Phone(app.test_client())
+    evening = flooder.evening()
     ceiling = per_minute(ADDRESS_LIMIT)
     assert ceiling < 300  # several hundred a minute from one address are refused
-    # Spread over two links so that neither link's budget is spent: only the address's ceiling stops it.
-    kind, data = QUESTIONS[0]
-    statuses = {flooder.post(f"{evenings[number % 2]}/desk/{kind}", data).status_code for number in range(ceiling)}
-    assert statuses == {200}
-    before = dump(cafe)
-    response = flooder.post(f"{evenings[2]}/desk/{kind}", data)  # a fresh link is no way around the ceiling
+    question = {"rules": "kaluki", "cards": "9H 9S JK"}
+    made_up = [f"/e/made-up-{number}/desk/meld" for number in range(ceiling // 2)]
+    statuses = {flooder.post("/desk/meld", question).status_code for _ in range(ceiling - len(made_up))}
+    statuses |= {flooder.post(link, question).status_code for link in made_up}  # no link: no way around it
+    assert statuses <= {200, 404}
+    before = dump(app)
+    response = flooder.post("/desk/meld", question)
     assert response.status_code == 429 and response.headers["Retry-After"]
     assert "This phone asked the referee too often" in response.get_data(as_text=True)
-    assert flooder.post("/desk/meld", {"rules": "kaluki", "cards": "9H 9S JK"}).status_code == 429
-    htmx = flooder.post(f"{evenings[2]}/desk/{kind}", data, htmx=True)
+    htmx = flooder.post("/desk/meld", question, htmx=True)
     assert htmx.status_code == 429 and htmx.headers["HX-Retarget"] == "#alerts"
     assert flooder.post("/import", {"text": "{"}).status_code == 429  # one ceiling over the desk and imports
-    assert dump(cafe) == before
-    other = Table(cafe.test_client())  # another address is not held back by this one
-    assert other.post(f"{evenings[2]}/desk/{kind}", data).status_code == 200
+    assert dump(app) == before
+    kind, data = QUESTIONS[0]
+    assert flooder.post(f"{evening}/desk/{kind}", data).status_code == 200  # an evening's link has its own budget
+    other = Table(app.test_client())  # another address is not held back by this one
+    assert other.post("/desk/meld", question).status_code == 200
+
+
+def test_one_evening_s_burst_never_locks_another_evening_behind_the_same_router_out(cafe: Flask) -> None:
+    first, second = Phone(cafe.test_client()), Phone(cafe.test_client())
+    evenings = [first.evening(), second.evening()]
+    viewers = [_viewer(first, evenings[0]), _viewer(second, evenings[1])]
+    kind, data = QUESTIONS[0]
+    budget = per_minute(DESK_LIMIT)
+    burst = [first.post(f"{(evenings[0], viewers[0])[n % 2]}/desk/{kind}", data).status_code for n in range(300)]
+    assert burst.count(200) == budget and set(burst[budget:]) == {429}  # its scorer and viewer links: one budget
+    answers = [second.post(f"{(evenings[1], viewers[1])[n % 2]}/desk/{QUESTIONS[n % 5][0]}", QUESTIONS[n % 5][1])
+               for n in range(40)]  # fmt: skip
+    assert [answer.status_code for answer in answers] == [200] * 40
+    assert second.post("/import", {"text": "{"}).status_code == 422  # its imports too: read, and refused as they are
+
+
+def _viewer(phone: Phone, evening: str) -> str:
+    """The viewer's link of the evening at `evening` (its scorer's link), as its page shows it."""
+    page = phone.get(evening).get_data(as_text=True)
+    links = {f"/e/{key}" for key in re.findall(r"/e/([A-Za-z0-9_-]{16,})", page)} - {evening}
+    assert len(links) == 1, links
+    return links.pop()
 
 
 def test_two_evenings_behind_one_address_have_their_own_budgets(tmp_path: Path) -> None:
