@@ -2,16 +2,24 @@
 
 Each is a page of the app (its bar, its stylesheet, the language switch), answered with the error's status. The
 guards answer 413 and 429 themselves (`guards.py`). Inside an evening the way back is the evening's page.
+
+A database the server cannot write (its disk full, the file or its folder read-only, a disk error) is said plainly:
+503, what the host must do, one line in the log and no traceback (`cannot_write`). SQLite wrote nothing of the
+request (each write is one transaction), and reads go on working.
 """
 
 from __future__ import annotations
 
-from flask import Flask, g, render_template
+import sqlite3
+
+from flask import Flask, current_app, g, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from referee.web.htmx import wants_fragment
 
 # The title and the explanation of each status the app answers with a page of its own.
 PAGES = {
@@ -35,6 +43,62 @@ EXPIRED = (
     _l("The page was open too long, or the browser refuses cookies. Nothing was saved: reload the page, send again."),
 )
 
+# SQLite's primary result codes for a database it cannot write, and what the host is told of each.
+FULL, READ_ONLY, DISK_ERROR, CANNOT_OPEN = 13, 8, 10, 14
+CANNOT_WRITE = {
+    FULL: (
+        _l("The server's disk is full"),
+        _l(
+            "The referee cannot write: the disk of the machine it runs on is full. Nothing of this request was saved. "
+            "The host must free space on that disk; then send it again."
+        ),
+    ),
+    READ_ONLY: (
+        _l("The server cannot write"),
+        _l(
+            "The referee cannot write to its database: the file, or its folder, is read-only. Nothing of this request "
+            "was saved. The host must let the user that runs referee write the file and its folder again."
+        ),
+    ),
+    DISK_ERROR: (
+        _l("The server cannot write"),
+        _l(
+            "The referee cannot write to its database: the disk answered with an error. Nothing of this request was "
+            "saved. The host must check the disk (is it full, or gone?); then send it again."
+        ),
+    ),
+}
+CANNOT_WRITE[CANNOT_OPEN] = CANNOT_WRITE[READ_ONLY]
+RETRY_AFTER = "60"  # seconds: the host needs a minute at least, and a round kept on a phone is sent again then
+
+
+def cannot_write(error: sqlite3.OperationalError) -> ResponseReturnValue:
+    """503 for a database the server cannot write, with the cause and what the host must do; any other SQLite error
+    goes on to be a 500."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code not in CANNOT_WRITE:
+        raise error
+    current_app.logger.error(  # the app's logger: a link's key in the path is redacted
+        "cannot write the database %s: %s (SQLite %s); nothing of %s %s was saved",
+        current_app.config.get("DATABASE"),
+        error,
+        getattr(error, "sqlite_errorname", code),
+        request.method,
+        request.path,
+    )
+    title, message = CANNOT_WRITE[code]
+    if wants_fragment():  # htmx: an alert above the page the phone is on, its form as it was
+        fragment = render_template("errors/_alert.html", title=title, fragment="errors/_message.html", message=message)
+        response = make_response(fragment, 503)
+        response.headers["HX-Retarget"] = "#alerts"
+        response.headers["HX-Reswap"] = "innerHTML"
+    else:
+        page = render_template("errors/error.html", status=503, title=title, message=message, key=g.get("key"))
+        response = make_response(page, 503)
+    response.headers["Retry-After"] = RETRY_AFTER
+    response.vary.add("HX-Request")
+    return response
+
 
 def error_page(error: HTTPException) -> ResponseReturnValue:
     """The error's page in the reader's language, with a way back (the evening's page inside an evening)."""
@@ -53,3 +117,4 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(status, error_page)
     app.register_error_handler(CSRFError, error_page)
     app.register_error_handler(InternalServerError, error_page)
+    app.register_error_handler(sqlite3.OperationalError, cannot_write)

@@ -41,12 +41,14 @@ from werkzeug.http import parse_cookie
 from referee.services import database
 from referee.services.cache import Cache
 from referee.services.games import Polled, version_behind
+from referee.web.security import HEADERS
 
 # A link's key (24 URL-safe characters, up to 64 accepted), then a game's number as Flask's route writes it.
 LIVE_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/games/([1-9][0-9]{0,18})/live")
 ASKED = re.compile(r"v=([0-9]{1,19})")
-# What Flask's 304 carries (referee.web.games.views.live, and the compression's Vary); nothing else, as in #22.
-UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")]
+# What Flask's 304 carries (referee.web.games.views.live, the compression's Vary, and every answer's security
+# headers, referee.web.security); nothing else.
+UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding"), *HEADERS.items()]
 # The request headers a kept sheet may vary with (its Vary header): any other, and it is drawn for each phone.
 VARIES_WITH = frozenset({"accept-encoding", "accept-language"})
 # The sheets kept per process, weighed in bytes: about 2,000 compressed sheets of a 40-round game (bytes, which the

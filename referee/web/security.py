@@ -12,9 +12,8 @@ a `Referer` header, nor be written in a log. Every response carries:
 - a Permissions-Policy denying the device features the app does not use (the screen wake lock stays
   allowed for the app itself).
 
-A 304 carries none of them: it has no document to police (a browser revalidating a stored page keeps that page's
-headers), and a poll answered 304 every 4 s by every phone at the table should be a few hundred bytes, not a
-kilobyte.
+A 304 carries them too, the polls' 304s answered before Flask included (`referee.web.polls.UNCHANGED`): every
+answer of the app says the same thing to the browser, whatever path it took.
 
 No HSTS: on a LAN the app is plain HTTP, and a reverse proxy that adds HTTPS sets HSTS itself.
 """
@@ -126,8 +125,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def security_headers(response: Response) -> Response:
-        if response.status_code != 304:  # Not Modified: no document (the module's docstring)
-            response.headers.update(HEADERS)
+        response.headers.update(HEADERS)
         return response
 
     for logger in (app.logger, *(logging.getLogger(name) for name in LOGGERS)):

@@ -15,6 +15,7 @@ from flask import Flask, request_started
 
 from referee.storage.db import connect
 from referee.web import polls
+from referee.web.security import HEADERS
 from tests.web.conftest import Table
 
 ALL = ["A", "B", "C", "D"]
@@ -51,12 +52,12 @@ def _live(table: Table, page: str) -> tuple[str, int]:
 def test_an_unchanged_poll_is_a_bare_304_that_never_reaches_flask(
     table: Table, game: str, flask_saw: list[str]
 ) -> None:
-    """No body, no cookie, two headers: the ones Flask's own 304 carried."""
+    """No body, no cookie, and the headers Flask's own 304 carries: its two, and every answer's security headers."""
     live, version = _live(table, game)
     flask_saw.clear()
     reply = table.client.get(f"{live}?v={version}", headers={"HX-Request": "true"})
     assert reply.status_code == 304 and reply.data == b""
-    assert dict(reply.headers) == {"Cache-Control": "no-store", "Vary": "Accept-Encoding"}
+    assert dict(reply.headers) == {"Cache-Control": "no-store", "Vary": "Accept-Encoding", **HEADERS}
     assert flask_saw == []
 
 
@@ -151,7 +152,8 @@ def test_the_server_asks_first_and_flask_does_not_read_the_version_again(
     live, version = _live(table, game)
     quiet = app.extensions["quiet_polls"]
     poll = {"REQUEST_METHOD": "GET", "PATH_INFO": live, "QUERY_STRING": f"v={version}"}
-    assert quiet.answer(dict(poll)) == (304, [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding")], b"")
+    assert quiet.answer(dict(poll)) == (304, polls.UNCHANGED, b"")
+    assert dict(polls.UNCHANGED) == {"Cache-Control": "no-store", "Vary": "Accept-Encoding", **HEADERS}
     stale = {**poll, "QUERY_STRING": f"v={version + 1}"}
     assert quiet.answer(stale) is None and isinstance(stale[polls.CHECKED], polls.Poll)
     other = {**poll, "PATH_INFO": "/e/x/games/1/chart"}
