@@ -7,6 +7,7 @@ up per test. tests/serving/ starts the real thing.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,22 @@ def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, An
 
     monkeypatch.setattr("referee.cli.create_app", make)
     monkeypatch.setattr("referee.server.run", lambda app, **options: handed.update(app=app, **options))
+    monkeypatch.setattr("referee.server.check_free", lambda host, port: None)  # no port is listened on here
     yield handed
+
+
+def test_a_port_held_by_another_server_is_said_at_once_before_serving(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("referee.cli.create_app", lambda: app)
+    monkeypatch.setattr("referee.server.run", lambda app, **options: pytest.fail("the server was started"))
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--host", "127.0.0.1", "--port", str(port)])
+    assert result.exit_code == 2
+    assert "cannot listen on 127.0.0.1" in result.output and "serving" not in result.output
 
 
 @pytest.fixture

@@ -122,7 +122,10 @@ def release(preset: str, settings: Sequence[str], as_json: bool, meld: str, hand
     """Can the HAND cards take the joker from MELD (one quoted string of cards on the table)?"""
     rules = table_rules(preset, settings)
     table_meld, cards = given_cards([meld], rules), given_cards(hand, rules)
-    result = release_joker(table_meld, cards, rules)
+    try:  # the meld's cards and the hand's together: a card more often than the packs hold is bad input
+        result = release_joker(table_meld, cards, rules)
+    except CardError as error:
+        raise click.UsageError(str(error)) from None
     verdict = "yes" if result.released else "no"
     text = f"{verdict} — {result.reason}{why(rules, result.rule)}"
     if result.must:

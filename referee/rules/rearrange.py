@@ -133,7 +133,7 @@ def rearrange_melds(
         )
         return refuse(reason, "set_joker_release")
     if rules.table_rearrange == "keep_three":
-        broken = _unkept(old, new)
+        broken = _unkept(old, new, [check.jokers for check in on_table])
         if broken is not None:
             reason = say(
                 "meld {number} on the table ({cards}) would not keep three of its cards together in one meld",
@@ -212,21 +212,43 @@ def _joker_kept(on_table: list[MeldCheck], new: list[tuple[Card, ...]], rules: R
     return None
 
 
-def _unkept(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
+@dataclass(frozen=True)
+class _Held:
+    """What a meld on the table may keep together: its cards, and for its jokers, the cards that take their place."""
+
+    cards: Counter[str]  # its cards as they lie, jokers as jokers
+    jokers: int
+    stand_ins: frozenset[str]  # the cards its jokers could stand for: one taking a released joker's place counts
+
+    @classmethod
+    def of(cls, meld: Sequence[Card], jokers: Sequence[Sequence[Card]] = ()) -> _Held:
+        """What the meld on the table holds, its jokers standing for the cards `jokers` (each joker's options)."""
+        cards = _physical(meld)
+        stand_ins = frozenset(canonical([card for options in jokers for card in options]))
+        return cls(cards - Counter({JOKER_KEY: cards[JOKER_KEY]}), cards[JOKER_KEY], stand_ins)
+
+
+def _unkept(
+    old: list[tuple[Card, ...]], new: list[tuple[Card, ...]], jokers: Sequence[Sequence[Sequence[Card]]] = ()
+) -> int | None:
     """The first meld on the table that cannot keep three of its cards together in one meld after, if one cannot.
 
     Several melds on the table may keep theirs in the same meld after (merged runs), but a card is kept once:
-    two melds keep the same card in one meld after only where it holds that card twice.
+    two melds keep the same card in one meld after only where it holds that card twice. A joker released from a
+    meld is kept by the card that took its place (docs/rules.md §2, `keep_three`): "9H 9S JK" kept as "9H 9S 9D".
+    `jokers`: for each meld on the table, the cards each of its jokers could stand for (none given: none).
     """
-    holds, rooms = [_physical(meld) for meld in old], [_physical(later) for later in new]
-    choices = [[j for j, room in enumerate(rooms) if sum((hold & room).values()) >= KEPT] for hold in holds]
+    stands = list(jokers) or [()] * len(old)
+    holds = [_Held.of(meld, options) for meld, options in zip(old, stands, strict=True)]
+    rooms = [_physical(later) for later in new]
+    choices = [[j for j, room in enumerate(rooms) if _fits([hold], room)] for hold in holds]
     alone = next((i for i, where in enumerate(choices) if not where), None)
     if alone is not None or _all_kept(holds, choices, rooms):
         return alone
-    return next(count - 1 for count in range(1, len(old) + 1) if not _all_kept(holds[:count], choices, rooms))
+    return next(count - 1 for count in range(1, len(holds) + 1) if not _all_kept(holds[:count], choices, rooms))
 
 
-def _all_kept(holds: list[Counter[str]], choices: list[list[int]], rooms: list[Counter[str]]) -> bool:
+def _all_kept(holds: list[_Held], choices: list[list[int]], rooms: list[Counter[str]]) -> bool:
     """Whether each meld on the table (`holds`) keeps three of its cards in one of its `choices` of meld after.
 
     A search over which meld after each one keeps its cards in.
@@ -250,16 +272,21 @@ def _all_kept(holds: list[Counter[str]], choices: list[list[int]], rooms: list[C
 Node = tuple[str, int | str]
 
 
-def _fits(holds: list[Counter[str]], room: Counter[str]) -> bool:
+def _fits(holds: list[_Held], room: Counter[str]) -> bool:
     """Whether the melds `holds` can each keep three of their cards in one meld after holding `room`, no card twice.
 
-    A flow: three from each meld, through the cards it holds, to the meld after, each card as often as it holds it.
+    A flow: three from each meld, through the cards it holds (its jokers through the joker or the cards that take
+    their places), to the meld after, each card as often as it holds it.
     """
     capacity: Counter[tuple[Node, Node]] = Counter()
     for i, hold in enumerate(holds):
         capacity[("start", ""), ("meld", i)] = KEPT
-        for key, count in hold.items():
+        for key, count in hold.cards.items():
             capacity[("meld", i), ("card", key)] = min(count, room[key])
+        if hold.jokers:
+            capacity[("meld", i), ("jokers", i)] = hold.jokers
+            for key in {JOKER_KEY, *hold.stand_ins}:
+                capacity[("jokers", i), ("card", key)] = min(hold.jokers, room[key])
     for key, count in room.items():
         capacity[("card", key), ("end", "")] = count
     return _max_flow(capacity, ("start", ""), ("end", "")) == KEPT * len(holds)

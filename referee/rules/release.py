@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import SUITS, Card, canonical
+from referee.rules.cards import SUITS, Card, canonical, check_pack_limits
 from referee.rules.melds import check_meld
 from referee.rules.option_words import choice_said
 from referee.rules.table import RummyRules
@@ -38,6 +39,10 @@ class Release:
 def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules) -> Release:
     """Whether the `hand` cards release a joker of `meld` on the table, under `set_joker_release` for groups.
 
+    The meld's cards and the hand's are of the same packs: CardError when together they hold a card more often than
+    the packs in play do. A joker declared as a card (`JK=9D`), in a group as in a run, stands for that card alone,
+    which alone takes its place (docs/rules.md §2, Joker release).
+
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
     >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki")).released
@@ -46,7 +51,10 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     False
     >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D 9C"), rummy_rules("kaluki-hunt")).released
     True
+    >>> release_joker(parse_cards("JK=9D 9C 9S"), parse_cards("9H"), rummy_rules("kaluki")).released
+    False
     """
+    check_pack_limits([*meld, *hand], rules.pack_count(), rules.joker_count())
     check = check_meld(meld, rules)
     if not check.valid:
         return Release(False, say("the meld on the table is not valid: {reason}", reason=check.reason), rule=check.rule)
@@ -56,7 +64,7 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     if not offered:
         return Release(False, say("a joker is taken with a card from the hand, not with a joker"))
     must = _what_next(rules)
-    if check.kind == "run":
+    if check.kind == "run" or all(card.declared for card in meld if card.is_joker):  # every joker's card is known
         return _release_from_run(check.jokers, offered, must)
     return _release_from_group(tuple(meld), offered, rules, must)
 
@@ -65,7 +73,7 @@ def group_release_refusal(group: Sequence[Card], freed: int, after: Sequence[Car
     """Why `freed` jokers may not leave `group` on the table when it becomes `after`, under `set_joker_release`.
 
     A rearrangement frees a group's joker as a release does: the cards put into the group must take it (docs/rules.md
-    §2, Joker release); the group's own cards are of no missing suit and take nothing. None when they do.
+    §2, Joker release); the group's own cards stay where they are and take nothing. None when they do.
 
     >>> from referee.rules.cards import parse_cards
     >>> from referee.rules.table import rummy_rules
@@ -76,7 +84,14 @@ def group_release_refusal(group: Sequence[Card], freed: int, after: Sequence[Car
 together (9♦ and 9♣) take this joker; adding one closes the group and the joker stays for good'
     """
     how = choice_said("set_joker_release", rules.set_joker_release)
-    offered = [card for card in after if not card.is_joker]
+    own = Counter(canonical(group))
+    offered = []  # the cards that joined the group: those of `after` beyond the group's own
+    for card in after:
+        key = canonical([card])[0]
+        if own[key] > 0:
+            own[key] -= 1
+        elif not card.is_joker:
+            offered.append(card)
     could = list(dict.fromkeys(card for options in check_meld(group, rules).jokers for card in options))
     reason: str
     if not any(card in could for card in offered):

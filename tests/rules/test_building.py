@@ -25,6 +25,7 @@ from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.options import Value
 from referee.rules.rearrange import rearrange_melds
+from referee.rules.release import release_joker
 from referee.rules.table import RummyRules, rummy_rules
 from tests.conftest import Runner
 from tests.rules.test_golden import assert_matches, setting_text
@@ -47,6 +48,8 @@ def through_api(case: dict[str, Any]) -> dict[str, Any]:
     if case["command"] == "rearrange":
         before = [parse_cards(meld) for meld in case["from"]]
         return rearrange_melds(before, [parse_cards(meld) for meld in case["to"]], rules, opened=opened).as_json()
+    if case["command"] == "release":
+        return release_joker(parse_cards(case["meld"]), parse_cards(case["cards"]), rules).as_json()
     return check_opening([parse_cards(meld) for meld in case["melds"]], rules).as_json()
 
 
@@ -56,7 +59,7 @@ def command_line(case: dict[str, Any]) -> list[str]:
         args += ["--set", f"{name}={setting_text(value)}"]
     if not case.get("opened", True):
         args.append("--not-opened")
-    if case["command"] == "extend":
+    if case["command"] in ("extend", "release"):
         return [*args, case["meld"], *case["cards"].split()]
     if case["command"] == "rearrange":
         return [*args, *(f"--from={meld}" for meld in case["from"]), *(f"--to={meld}" for meld in case["to"])]
@@ -75,14 +78,21 @@ def assert_extend_object(data: dict[str, Any]) -> None:
 
 
 def test_the_golden_file_covers_building() -> None:
-    assert {case["command"] for case in CASES} == {"extend", "rearrange", "opening"}
+    assert {case["command"] for case in CASES} == {"extend", "rearrange", "opening", "release"}
     assert len({case["name"] for case in CASES}) == len(CASES), "case names are unique"
     assert all(case["rule"].startswith("docs/rules.md §2") for case in CASES)
-    assert {case["expect"]["valid"] for case in CASES if "valid" in case["expect"]} == {True, False}
+    assert all(("expect" in case) != ("refused" in case) for case in CASES), "each case is answered or refused"
+    answered = [case["expect"] for case in CASES if "expect" in case]
+    assert {expect["valid"] for expect in answered if "valid" in expect} == {True, False}
 
 
 @pytest.mark.parametrize("case", cases())
 def test_golden_api(case: dict[str, Any]) -> None:
+    if "refused" in case:  # bad input: the cards cannot all be in play
+        with pytest.raises(CardError) as refused:
+            through_api(case)
+        assert str(refused.value) == case["refused"]
+        return
     got = through_api(case)
     if case["command"] == "extend":
         assert_extend_object(got)
@@ -94,6 +104,9 @@ def test_golden_api(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", cases())
 def test_golden_command_line(case: dict[str, Any], referee_inprocess: Runner) -> None:
     outcome = referee_inprocess(*command_line(case))
+    if "refused" in case:  # bad input: exit 2, one line
+        assert (outcome.code, outcome.out, outcome.err) == (2, "", f"referee: {case['refused']}\n")
+        return
     assert outcome.code == 0, f"exit {outcome.code}: {outcome.err}"
     assert outcome.err == ""
     got = json.loads(outcome.out)
