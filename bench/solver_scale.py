@@ -17,8 +17,8 @@ from statistics import median
 from bench.figures import clock, ms, table
 from bench.machine import describe
 from referee.rules.cards import JOKER, Card, full_deck
+from referee.rules.families import rummy_rules
 from referee.rules.solver import best_arrangement
-from referee.rules.table import rummy_rules
 
 SIZES = (8, 11, 14, 17, 20)
 JOKERS = range(5)

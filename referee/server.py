@@ -37,6 +37,7 @@ from granian.server import MPServer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.bridge import Bridge, WSGIApp
+from referee.web.security import keep_keys_out_of
 
 THREADS = 8  # per process: the app's threads, each with its own SQLite connection
 HEADERS_WITHIN = 10  # seconds for a request's headers, and for a kept connection's next one (a phone polls every 4)
@@ -219,8 +220,6 @@ def run(
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
-
-    from referee.web.security import keep_keys_out_of
 
     # Each worker is a fork: it inherits the app made here (the file migrated, the key read) and the threads' module
     # state, with no thread running yet (the pool starts in the worker).

@@ -36,7 +36,7 @@ def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, An
         handed["apps made"] += 1
         return app
 
-    monkeypatch.setattr("referee.cli.create_app", make)
+    monkeypatch.setattr("referee.cli.serve.create_app", make)
     monkeypatch.setattr("referee.server.run", lambda app, **options: handed.update(app=app, **options))
     monkeypatch.setattr("referee.server.check_free", lambda host, port: None)  # no port is listened on here
     yield handed
@@ -45,7 +45,7 @@ def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, An
 def test_a_port_held_by_another_server_is_said_at_once_before_serving(
     app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("referee.cli.create_app", lambda: app)
+    monkeypatch.setattr("referee.cli.serve.create_app", lambda: app)
     monkeypatch.setattr("referee.server.run", lambda app, **options: pytest.fail("the server was started"))
     with socket.socket() as held:
         held.bind(("127.0.0.1", 0))
@@ -138,7 +138,7 @@ def test_serve_on_an_address_already_taken_says_so_in_one_line(app: Flask, monke
     def taken(app: Flask, **options: Any) -> None:
         raise OSError(98, "Address already in use")
 
-    monkeypatch.setattr("referee.cli.create_app", lambda: app)
+    monkeypatch.setattr("referee.cli.serve.create_app", lambda: app)
     monkeypatch.setattr("referee.server.run", taken)
     monkeypatch.setattr("referee.network.machine_interfaces", lambda: WIFI)
     result = CliRunner().invoke(cli, ["serve", "--port", "8111"])

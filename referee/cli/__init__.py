@@ -14,13 +14,12 @@ from typing import Any
 
 import click
 
-# `referee serve` looks create_app up here when it runs, so that a test can hand it its own app.
-from referee import create_app as create_app
+from referee import create_app
 from referee.cli.arrangement import best
 from referee.cli.backup import backup_command
 from referee.cli.records import replay_command, settle_command
 from referee.cli.rules_commands import check, extend_command, opening, penalty_command, rearrange_command, release
-from referee.cli.serve import serve
+from referee.cli.serve import serve_command
 
 BAD_INPUT = 2
 
@@ -77,7 +76,7 @@ cli = RefereeGroup(
         settle_command,
         extend_command,
         rearrange_command,
-        serve,
+        serve_command,
         backup_command,
     ],
 )

@@ -25,7 +25,7 @@ def live_database() -> Path:
 @click.argument("target", metavar="FILE")
 def backup_command(force: bool, target: str) -> None:
     """Copy the live database to FILE, safely while the app serves (SQLite's backup API)."""
-    from referee.storage.backup import BackupError, backup_database
+    from referee.services.database import BackupError, backup_database
 
     source = live_database()
     try:

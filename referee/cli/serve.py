@@ -7,6 +7,8 @@ import io
 
 import click
 
+from referee import create_app
+
 
 def _table_addresses(host: str) -> list[str]:
     """The URL hosts phones can reach the server on when it listens on `host`, best first (referee/network.py).
@@ -56,11 +58,11 @@ EVERY_NETWORK = "0.0.0.0"  # noqa: S104 — serving the LAN is the point; --host
     type=click.IntRange(1, 64),
     help="Threads running the app in each process (each with its own database connection).",
 )
-def serve(host: str, port: int, trusted_proxy: str | None, workers: int, threads: int) -> None:
+def serve_command(host: str, port: int, trusted_proxy: str | None, workers: int, threads: int) -> None:
     """Serve the app with granian, in WORKERS processes, and print the address (and a QR code) for phones."""
     import segno
 
-    from referee import cli, server  # create_app looked up there now: a test hands the command its own app
+    from referee import server  # granian, imported when the server starts: the other commands start without it
     from referee.network import url_host
 
     try:  # before saying that it serves: a port another server holds (or its orphaned workers) is said at once
@@ -68,7 +70,7 @@ def serve(host: str, port: int, trusted_proxy: str | None, workers: int, threads
     except OSError as error:
         raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     # Made here, once, before any worker starts: the database migrated and the secret key made (referee/server.py).
-    app = cli.create_app()
+    app = create_app()
     here = f"http://127.0.0.1:{port}/"
     urls = [f"http://{address}:{port}/" for address in _table_addresses(host)]
     if not urls and host in (EVERY_NETWORK, "::", ""):

@@ -35,7 +35,7 @@ class Deal:
 def next_deal(game: RummyGame) -> Deal | None:
     """The next round's deal among the players still in (Rami's `auto` packs count them), or None once it is over.
 
-    >>> from referee.rules.table import rummy_rules
+    >>> from referee.rules.families import rummy_rules
     >>> deal = next_deal(RummyGame.start(rummy_rules("kaluki"), ["Ana", "Ben", "Céline"], first_dealer=1))
     >>> deal.dealer, deal.cuts, deal.starts, deal.packs, deal.jokers, deal.cards_each
     ('Ben', 'Ana', 'Céline', 2, 4, 13)
@@ -60,7 +60,7 @@ def next_kaiser_deal(game: KaiserGame) -> Deal | None:
     """The next Kaiser deal: 8 cards each from the 32-card pack; the dealer's left calls first (003).
 
     >>> from referee.rules.kaiser_events import KaiserTeams
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> teams = KaiserTeams.from_json({"Ana & Céline": ["Ana", "Céline"], "Ben & Driss": ["Ben", "Driss"]})
     >>> deal = next_kaiser_deal(KaiserGame.start(rules_for("kaiser"), teams, first_dealer="Driss"))
     >>> deal.dealer, deal.starts, deal.cards_each

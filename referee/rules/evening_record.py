@@ -18,12 +18,11 @@ from referee.rules.evening_logs import (
     read_rulings,
 )
 from referee.rules.events import EntryError
-from referee.rules.families import family_of
+from referee.rules.families import family_of, rules_for
 from referee.rules.game_record import GameRecord, read_game
 from referee.rules.options import MOST_PLAYERS, OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.record_data import RecordError
-from referee.rules.table import rules_for
 from referee.rules.words import say
 
 EVENING_FORMAT = "referee.evening/1"

@@ -29,11 +29,12 @@ from referee.rules.kaiser_family import (
     teams_json,
 )
 from referee.rules.options import Value
-from referee.rules.presets import Preset, get_preset, resolve_options
+from referee.rules.presets import DEFAULT_PRESET, Preset, get_preset, resolve_options
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import RummyEvent
 from referee.rules.rummy_family import (
     no_dealer,
+    only_rummy,
     players_json,
     read_players,
     read_rummy_event,
@@ -42,7 +43,7 @@ from referee.rules.rummy_family import (
     rummy_standings_text,
     start_rummy,
 )
-from referee.rules.table import Family, Rules
+from referee.rules.table import Family, Rules, RummyRules
 from referee.rules.tallies import Tally, kaiser_tally, rummy_tally
 
 if TYPE_CHECKING:  # the game record asks its family, which never asks it back
@@ -113,7 +114,7 @@ FAMILIES: Mapping[Family, GameFamily] = MappingProxyType({family.name: family fo
 def family_of(rules: Rules) -> GameFamily:
     """The family of a game played under `rules`.
 
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> str(family_of(rules_for("rami")).name), family_of(rules_for("kaiser")).has_stock
     ('rummy', False)
     """
@@ -129,7 +130,12 @@ def _playing(preset: Preset) -> GameFamily:
     return next(family for family in FAMILIES.values() if preset.game in family.games)
 
 
-def build_rules(preset: str, overrides: Mapping[str, Value]) -> Rules:
-    """The rules of `preset` with the house's `overrides`, built by the preset's family (names and values checked)."""
+def rules_for(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> Rules:
+    """The rules of `preset` with the house's `overrides` (names and values checked), as its family builds them."""
     chosen = get_preset(preset)
     return _playing(chosen).rules(chosen, resolve_options(chosen, overrides))
+
+
+def rummy_rules(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
+    """The rules of a rummy preset (Kaluki or Rami); a Kaiser preset is refused."""
+    return only_rummy(rules_for(preset, overrides), preset)

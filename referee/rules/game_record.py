@@ -12,13 +12,13 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyGame, GameFamily, family_of, family_playing
+from referee.rules.families import AnyEvent, AnyGame, GameFamily, family_of, family_playing, rules_for
 from referee.rules.game import Replayed, replay
 from referee.rules.kaiser_events import KaiserTeams
 from referee.rules.options import OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.record_data import RecordError
-from referee.rules.table import Rules, rules_for
+from referee.rules.table import Rules
 from referee.rules.words import say
 
 GAME_FORMAT = "referee.game/1"

@@ -35,7 +35,7 @@ def trick_points(hand: KaiserHand, team: str) -> int:
 def bidder_change(rules: KaiserRules, bid: int, no_trump: bool, points: int) -> tuple[int, str]:
     """The bidding team's score change, and how it came, in a player's words, when it took `points` against `bid`.
 
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> bidder_change(rules_for("kaiser"), 8, True, 12)
     (40, 'bid 8 no trump made with 12 points: scores 8 + 12 = 20, doubled in no trump: 40')
     >>> bidder_change(rules_for("kaiser-pagat"), 7, False, 1)
@@ -68,7 +68,7 @@ def bidder_change(rules: KaiserRules, bid: int, no_trump: bool, points: int) -> 
 def defender_change(rules: KaiserRules, score: int, points: int) -> tuple[int, str]:
     """The other team's score change, and how it came, in a player's words, when it took `points` with `score`.
 
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> defender_change(rules_for("kaiser"), 30, 2)
     (2, 'not bidding, below 45: adds 2 points')
     >>> defender_change(rules_for("kaiser"), 46, -1)

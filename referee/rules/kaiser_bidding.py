@@ -38,7 +38,7 @@ def check_bidding(rules: KaiserRules, teams: KaiserTeams, dealer: str, calls: Se
     Only the dealer may equal the highest bid; under `all_pass = dealer_forced` the dealer may not pass
     when everybody else did.
 
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> teams = KaiserTeams.from_json({"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]})
     >>> check_bidding(rules_for("kaiser"), teams, "Driss", [("Ana", Bid(7)), ("Ben", None)]).next_player
     'Céline'
@@ -102,7 +102,7 @@ def check_auction(
 ) -> None:
     """Check a hand's recorded auction: all four calls legal, and won by the hand's bidder with the hand's bid.
 
-    >>> from referee.rules.table import rules_for
+    >>> from referee.rules.families import rules_for
     >>> teams = KaiserTeams.from_json({"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]})
     >>> calls = [("Ana", Bid(7)), ("Ben", None), ("Céline", None), ("Driss", None)]
     >>> check_auction(rules_for("kaiser"), teams, "Driss", calls, ("Ben", Bid(7)))

@@ -30,7 +30,7 @@ class KaiserExample:
     def verdict(self, rules: KaiserRules) -> str:
         """Each team's change under `rules`, and the winner if the hand ends the game: `A +18, B −1`.
 
-        >>> from referee.rules.table import rules_for
+        >>> from referee.rules.families import rules_for
         >>> KAISER_EXAMPLES[0].verdict(rules_for("kaiser")), KAISER_EXAMPLES[4].verdict(rules_for("kaiser-pagat"))
         ('A +18, B −1', 'A +8, B +2; A reaches 52 and wins')
         """

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from types import MappingProxyType
 
 from referee.rules.option_words import choice_said
 from referee.rules.options import OPTIONS, Value, show_value
-from referee.rules.presets import DEFAULT_PRESET, get_preset
+from referee.rules.presets import get_preset
 from referee.rules.sources import LANGUAGES, quotes_for, source_said
 from referee.rules.words import say
 
@@ -113,6 +111,7 @@ class KaiserRules:
     target: int
     all_pass: str
     family = Family.KAISER
+    min_players = max_players = 4  # two teams of two (docs/rules.md §7)
 
     def changed(self) -> dict[str, Value]:
         """The options that differ from the preset's defaults: the house rules."""
@@ -127,20 +126,6 @@ def _changed(rules: Rules) -> dict[str, Value]:
     return {name: getattr(rules, name) for name in defaults if getattr(rules, name) != defaults[name]}
 
 
-def rules_for(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> Rules:
-    """The rules of `preset` with the house's `overrides` (names and values checked), as its family builds them."""
-    from referee.rules.families import build_rules  # the families import the games, and the games this module
-
-    return build_rules(preset, overrides)
-
-
-def rummy_rules(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
-    """The rules of a rummy preset (Kaluki or Rami); a Kaiser preset is refused."""
-    from referee.rules.rummy_family import only_rummy  # as in rules_for
-
-    return only_rummy(rules_for(preset, overrides), preset)
-
-
 def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
     """Each option in force as (name, value, meaning, source), for the rules page and `--help`, said now."""
     preset = get_preset(rules.preset)
@@ -153,7 +138,7 @@ def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
 def citation(rules: Rules, option: str) -> str:
     """The rule a ruling rests on, as a player reads it: the option, its value here, and its source.
 
-    >>> from referee.rules.table import rummy_rules
+    >>> from referee.rules.families import rummy_rules
     >>> citation(rummy_rules("kaluki"), "run_max")
     'run_max = 8 in kaluki — 000: 3 to 8 cards; others: up to 13'
     """
@@ -186,7 +171,7 @@ def value_said(option: str, value: Value) -> str:
 def rule_said(rules: Rules, option: str) -> str:
     """The rule a ruling rests on in a player's words: the option, its value here and where it comes from.
 
-    >>> from referee.rules.table import rummy_rules
+    >>> from referee.rules.families import rummy_rules
     >>> rule_said(rummy_rules("kaluki"), "opening_threshold")
     'Points needed to open — 40, from the Kaluki rulebook'
     >>> rule_said(rummy_rules("kaluki", {"opening_threshold": 51}), "opening_threshold")

@@ -4,7 +4,7 @@ Opening a game is a read, never a replay of the whole game: from this process's 
 (`BOOKS`), else from the game's snapshot in the database (`referee.services.snapshots`), caught up with the
 revisions written since. Only a game without a usable snapshot is replayed from its start, and its snapshot is
 then written, so the next process to open it reads it. A write keeps a snapshot every `EVERY` entries, inside the
-write's own transaction (`services.games`).
+write's own unit of work (`services.games`).
 
 Nothing here is ever stale: a kept book and a snapshot are each used only as the version they say they are, with
 exactly the revisions after it up to the version the request read. A corrected or deleted entry is a revision like
@@ -25,6 +25,7 @@ from referee.rules.game import Replayed, Unreadable
 from referee.rules.game_record import GameRecord
 from referee.rules.table import Family, Rules
 from referee.services.cache import Cache
+from referee.services.database import path_of, unit_of_work
 from referee.services.snapshots import Payload, load, snapshot_of
 from referee.storage import games as stored
 from referee.storage import snapshots as kept
@@ -90,19 +91,10 @@ def _weight(book: Book) -> int:
 BOOKS: Cache[Book] = Cache(KEPT_ENTRIES, weigh=_weight)  # one book per game, its latest version seen
 
 
-def _where(db: Database) -> str:
-    """The database file, so that two databases' games never share a cache entry."""
-    path: str | None = getattr(db, "referee_path", None)
-    if path is None:
-        path = str(db.execute("PRAGMA database_list").fetchone()[2])
-        db.referee_path = path  # type: ignore[attr-defined]
-    return path
-
-
 def game_key(db: Database, game: StoredGame) -> Hashable:
     """What a game's book is kept under: the database and the game (its creation tells a game from an earlier one
     of the same id, deleted since)."""
-    return (_where(db), game.id, game.created_at)
+    return (path_of(db), game.id, game.created_at)
 
 
 def book_key(db: Database, game: StoredGame, version: int) -> Hashable:
@@ -149,7 +141,8 @@ def _snapshot_kept(db: Database, book: Book) -> Book:
     if made is None:
         return book
     try:
-        kept.keep_now(db, book.game.id, made)
+        with unit_of_work(db):
+            kept.keep(db, book.game.id, made)
     except sqlite3.OperationalError:  # the file stayed locked by other writes: the next opening keeps it instead
         return book
     return replace(book, since=0)

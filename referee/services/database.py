@@ -1,13 +1,46 @@
-"""Connections: one per thread and database file, opened once with its pragmas, migrated once per process."""
+"""Connections: one per thread and database file, opened once with its pragmas, migrated once per process; and the
+unit of work, the one write transaction a service opens and commits around storage's statements."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from referee.storage.db import connect
+from referee.storage.backup import BackupError, backup_database
+from referee.storage.db import connect, writing
+
+__all__ = ["BackupError", "Database", "StorageError", "backup_database", "cannot_write"]
+
+# Any error of the database (the web names it through here: it imports no database library).
+StorageError = sqlite3.Error
+
+
+class CannotWrite(Enum):
+    """Why the database cannot be written: SQLite's primary result code for each."""
+
+    FULL = 13  # the disk is full
+    READ_ONLY = 8  # the file, or its folder, is read-only
+    DISK_ERROR = 10  # the disk answered with an error
+    CANNOT_OPEN = 14  # the file (or its journal) cannot be opened for writing
+
+
+def cannot_write(error: BaseException) -> CannotWrite | None:
+    """Why `error` says the database cannot be written, or None for any other error."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if not isinstance(error, sqlite3.OperationalError) or not isinstance(code, int):
+        return None
+    try:
+        return CannotWrite(code & 0xFF)
+    except ValueError:
+        return None
+
 
 _local = threading.local()
 _quick = threading.local()  # each thread's connection for the reads that must not wait (`quick_connection`)
@@ -15,6 +48,8 @@ _quick = threading.local()  # each thread's connection for the reads that must n
 QUICK_MS = 50
 _prepared: set[str] = set()  # the files this process has migrated (and put in WAL mode)
 _lock = threading.Lock()
+# The file each connection is to, as it was opened: what a game's book is cached under (`path_of`).
+_paths: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def prepare(path: str | Path) -> None:
@@ -59,9 +94,27 @@ def _kept(kept: threading.local, path: str | Path, *, busy_ms: int | None = None
     db = connect(key, migrate=False)
     if busy_ms is not None:
         db.execute(f"PRAGMA busy_timeout = {busy_ms}")
-    db.referee_path = key  # type: ignore[attr-defined]  # where this database's books are cached
+    _paths[db] = key
     kept.db, kept.path = db, key
     return db
+
+
+def path_of(db: Database) -> str:
+    """The database file `db` is a connection to: as it was opened here, else as SQLite names it (read once)."""
+    path = _paths.get(db)
+    if path is None:  # a connection this module did not open (a test's, a command's)
+        path = str(db.execute("PRAGMA database_list").fetchone()[2])
+        _paths[db] = path
+    return path
+
+
+@contextmanager
+def unit_of_work(db: Database) -> Iterator[Database]:
+    """One write of a service: storage's statements inside it commit together when it ends, or roll back together
+    when it raises. The write lock is taken at once (`BEGIN IMMEDIATE`), so two scorers' writes never interleave; a
+    service keeps what it does inside short, and never replays a game there."""
+    with writing(db):
+        yield db
 
 
 def release() -> None:

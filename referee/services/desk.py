@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from referee.rules.families import rules_for, rummy_rules
 from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, OptionError, show_value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS
-from referee.rules.table import Rules, RummyRules, rules_for, rummy_rules, value_said
+from referee.rules.table import Rules, RummyRules, value_said
 from referee.rules.words import say
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from sqlite_utils import Database
 
-from referee.rules.table import rules_for
+from referee.rules.families import rules_for
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening, create_evening
 from referee.storage.games import StoredGame, games_of

@@ -4,17 +4,16 @@ A view calls one function per request: `open_game` to show a game (its link, its
 one statement), `add_entry` to add an entry, `correct` to change or delete one, `start_game` and `rematch` to
 make one. None replays the whole game: the game's book is opened from memory or from its snapshot
 (`services.books`), and a new entry is checked and applied onto the replay of the version the write is based on.
-The write itself only confirms, inside its short transaction, that the version is unchanged, and once in `EVERY`
-entries keeps the game's snapshot at its new version in the same transaction.
+The write itself is one short unit of work (`services.database.unit_of_work`): storage confirms the version is
+unchanged and writes the entry, then, once in `EVERY` entries, this module makes the game's snapshot at the new
+version and storage keeps it, and the unit of work commits both together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from functools import partial
-from typing import Any
 
 from sqlite_utils import Database
 
@@ -23,13 +22,15 @@ from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Kind, Replayed
 from referee.rules.game_record import GameRecord
+from referee.rules.options import Value
 from referee.rules.words import say
 from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key, keep, open_book, read_book
+from referee.services.database import unit_of_work
 from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
+from referee.storage import snapshots as kept
 from referee.storage.evenings import Evening
 from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
-from referee.storage.snapshots import Keep, Snapshot
 
 __all__ = [
     "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
@@ -39,7 +40,6 @@ __all__ = [
 ]  # fmt: skip
 
 TRIES = 5  # a write whose game moved on meanwhile is decided again on the new version, this many times at most
-_key = book_key  # the replays' own key: (database, game, version)
 
 
 class StaleEdit(ValueError):
@@ -119,7 +119,7 @@ class Outcome:
     book: Book
 
 
-def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, seen: int | None = None) -> Outcome:
+def add_entry(db: Database, book: Book, event: AnyEvent, *, key: str | None = None, seen: int | None = None) -> Outcome:
     """Add `event` to the game of `book` (as the phone's request just read it): checked by the rules, written once.
 
     `key` is the form's one-time key (a form sent twice is recorded once); `seen` the game's version the
@@ -135,7 +135,9 @@ def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, s
             resent = stored.by_submission(db, key)
             if resent is not None:
                 return Outcome(Done.REPEATED, resent.slot, book)
-            stored.keep_once(db, game.id, same, key)  # a resend of this form, even after an undo, is kept once too
+            if key:  # a resend of this form, even after an undo, is kept once too
+                with unit_of_work(db):
+                    stored.keep_once(db, game.id, same, key)
             return Outcome(Done.ALREADY_THERE, same, book)
         clash = _clash_since(db, book, event, seen)
         if clash is not None:
@@ -151,62 +153,55 @@ def add_entry(db: Database, book: Book, event: Any, *, key: str | None = None, s
                 return Outcome(Done.REPEATED, resent.slot, open_book(db, game))
             raise  # refused, nothing written
         data = event.as_json()
-        appended = partial(_appended, book, after, data)
-        try:  # the key is checked inside
-            written = stored.append_event(db, game.id, book.version, data, key, _snapshot(book.since + 1, appended))
+        try:
+            with unit_of_work(db):
+                written = stored.append_event(db, game.id, book.version, data, key)  # the key is checked inside
+                new = None if written.repeated else _snapshotted(db, _appended(book, after, data, written))
         except VersionChanged:
             continue
-        if written.repeated:
+        if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        return Outcome(Done.RECORDED, written.slot, _kept(db, appended(written.slot, written.version)))
+        keep(db, new)
+        return Outcome(Done.RECORDED, written.slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 
-def _appended(book: Book, after: Replayed[AnyGame, AnyEvent], data: dict[str, Any], slot: int, version: int) -> Book:
-    """The book of `book`'s game once the entry `data` is written at `slot`, the game's version now `version`."""
-    return Book(book.game, book.record, version, (*book.entries, Entry(slot, 0, data)), after, book.since + 1)
+def _appended(book: Book, after: Replayed[AnyGame, AnyEvent], data: dict[str, object], written: stored.Written) -> Book:
+    """The book of `book`'s game once the entry `data` is `written`: at its slot, the game's version now its own."""
+    entries = (*book.entries, Entry(written.slot, 0, data))
+    return Book(book.game, book.record, written.version, entries, after, book.since + 1)
 
 
 def _revised(
     book: Book,
     after: Replayed[AnyGame, AnyEvent],
-    data: dict[str, Any] | None,
-    revision: int,
+    data: dict[str, object] | None,
     since: int,
-    slot: int,
-    version: int,
+    written: stored.Written,
 ) -> Book:
-    """The book of `book`'s game once the entry at `slot` is revised to `data` (None: deleted) at `version`."""
+    """The book of `book`'s game once the entry at the slot `written` names is revised to `data` (None: deleted)."""
+    slot, revision = written.slot, written.revision
     entries = tuple(
         Entry(slot, revision, data) if entry.slot == slot and data is not None else entry
         for entry in book.entries
         if entry.slot != slot or data is not None
     )
-    return Book(book.game, book.record, version, entries, after, since)
+    return Book(book.game, book.record, written.version, entries, after, since)
 
 
-def _snapshot(since: int, after: Callable[[int, int], Book]) -> Keep | None:
-    """What makes the game's snapshot inside a write that makes the book `after(slot, version)`, when one is due: once
-    `EVERY` entries were replayed since the game's last snapshot (`since`, this write's included)."""
-    if since < EVERY:
-        return None
-
-    def made(slot: int, version: int) -> Snapshot | None:
-        book = after(slot, version)
-        return snapshot_of(book.payload(), book.game.id, version)
-
-    return made
-
-
-def _kept(db: Database, new: Book) -> Book:
-    """The book a write made, kept in the cache (with no entry replayed since its snapshot, if the write kept one)."""
-    if new.since >= EVERY:
-        new = replace(new, since=0)
-    keep(db, new)
-    return new
+def _snapshotted(db: Database, new: Book) -> Book:
+    """Inside the unit of work that writes `new`: once `EVERY` entries were replayed since the game's last snapshot
+    (this write's included), the game's snapshot at its new version made and kept in the same write, and the book
+    counted from it."""
+    if new.since < EVERY:
+        return new
+    made = snapshot_of(new.payload(), new.game.id, new.version)
+    if made is not None:
+        kept.keep(db, new.game.id, made)
+    return replace(new, since=0)
 
 
-def _same_since(db: Database, book: Book, event: Any, seen: int | None) -> int | None:
+def _same_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
     """The slot of an entry recorded after version `seen` that still stands and is `event` exactly."""
     if seen is None or seen == book.version:
         return None
@@ -215,7 +210,7 @@ def _same_since(db: Database, book: Book, event: Any, seen: int | None) -> int |
     return next((entry.slot for entry in book.entries if entry.slot in new and entry.data == wanted), None)
 
 
-def _clash_since(db: Database, book: Book, event: Any, seen: int | None) -> int | None:
+def _clash_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
     """The slot of a round (or hand) another phone recorded after version `seen`, when `event` is one too."""
     if seen is None or seen == book.version or event.kind not in PLAYED:
         return None
@@ -224,7 +219,7 @@ def _clash_since(db: Database, book: Book, event: Any, seen: int | None) -> int 
 
 
 def correct(
-    db: Database, book: Book, slot: int, event: Any | None, based_on: int, *, key: str | None = None
+    db: Database, book: Book, slot: int, event: AnyEvent | None, based_on: int, *, key: str | None = None
 ) -> Outcome:
     """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`.
 
@@ -249,15 +244,16 @@ def correct(
             raise after.refusal
         data = None if event is None else event.as_json()
         since = book.since + max(1, len(book.entries) - position + 1)  # the entries replayed again from `position`
-        revised = partial(_revised, book, after, data, current.revision + 1, since)
-        keep = _snapshot(since, revised)
         try:
-            written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, key, keep)
+            with unit_of_work(db):
+                written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, key)
+                new = None if written.repeated else _snapshotted(db, _revised(book, after, data, since, written))
         except VersionChanged:
             continue
-        if written.repeated:
+        if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        return Outcome(Done.RECORDED, slot, _kept(db, revised(slot, written.version)))
+        keep(db, new)
+        return Outcome(Done.RECORDED, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 
@@ -280,7 +276,7 @@ def start_game(
     db: Database,
     evening: Evening,
     preset: str,
-    options: dict[str, Any],
+    options: Mapping[str, Value],
     players: Sequence[str],
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
@@ -289,26 +285,27 @@ def start_game(
 ) -> StoredGame:
     """Start a game of `evening` (RecordError when its rules or seats cannot make a game).
 
-    `key` is the start form's one-time key: sent twice (a double tap, a resend), it opens the game made the first time.
+    For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
+    `first_dealer` is a place in them. `key` is the start form's one-time key: sent twice (a double tap, a resend), it
+    opens the game made the first time.
     """
-    return stored.create_game(db, evening.id, preset, options, players, first_dealer, teams, submission=key)
+    seats = stored.seats_of(preset, options, players, teams)  # refused before any write
+    with unit_of_work(db):
+        made = stored.create_game(db, evening.id, preset, options, seats, first_dealer, teams, submission=key)
+    return stored.game_by_id(db, made)
 
 
 def rematch(db: Database, book: Book) -> StoredGame:
     """The next game with the same players, seats and rules once `book`'s game is over, the first deal passed to
     the left; asked twice (a double tap, two phones), the game made the first time."""
     game = book.game
-    seats = len(game.players)
-    return stored.create_game(
-        db,
-        game.evening_id,
-        game.preset,
-        game.options,
-        game.players,
-        (game.first_dealer + 1) % seats,
-        game.teams,
-        rematch_of=game.id,
-    )
+    seats = stored.seats_of(game.preset, game.options, game.players, game.teams)
+    dealer = (game.first_dealer + 1) % len(game.players)
+    with unit_of_work(db):
+        made = stored.create_game(
+            db, game.evening_id, game.preset, game.options, seats, dealer, game.teams, rematch_of=game.id
+        )
+    return stored.game_by_id(db, made)
 
 
 def stock_ran_out(db: Database, book: Book, *, seen_reshuffled: bool, key: str | None = None) -> StockCall:

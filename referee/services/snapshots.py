@@ -44,6 +44,7 @@ from typing import Any
 import referee.rules
 from referee.rules.cards import Card
 from referee.rules.events import EntryError
+from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Replayed
 from referee.rules.game_record import GameRecord
 from referee.storage import games as stored_games
@@ -58,7 +59,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 # and this module's own way of writing them.
 SOURCES = ("rules/*.py", "storage/games.py", "services/snapshots.py")
 
-Payload = tuple[GameRecord, tuple[StoredEvent, ...], Replayed[Any, Any]]
+Payload = tuple[GameRecord, tuple[StoredEvent, ...], Replayed[AnyGame, AnyEvent]]
 
 
 _log = logging.getLogger(__name__)
@@ -84,7 +85,7 @@ def fingerprint(package: Path = PACKAGE, patterns: Iterable[str] = SOURCES) -> s
 FORMAT = f"{SCHEMA}/{_app_version()}/{fingerprint()}"
 
 
-def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+def _proxy(items: dict[object, object]) -> MappingProxyType[object, object]:
     return MappingProxyType(items)
 
 
@@ -129,9 +130,9 @@ def _is_value(kind: object, module: str) -> bool:
     return dataclasses.is_dataclass(kind) or issubclass(kind, enum.Enum | EntryError)
 
 
-def _allowed() -> dict[tuple[str, str], Any]:
+def _allowed() -> dict[tuple[str, str], object]:
     """What a snapshot may build, by exact (module, name): the engine's values, the stored entry and the helpers."""
-    found: dict[tuple[str, str], Any] = {(__name__, name): helper for name, helper in _HELPERS.items()}
+    found: dict[tuple[str, str], object] = {(__name__, name): helper for name, helper in _HELPERS.items()}
     modules = [
         importlib.import_module(f"referee.rules.{info.name}") for info in pkgutil.iter_modules(referee.rules.__path__)
     ]
@@ -149,7 +150,7 @@ ALLOWED = _allowed()
 class _Reader(pickle.Unpickler):
     """An unpickler that makes the engine's own values (`ALLOWED`) and this module's three helpers, and nothing else."""
 
-    def find_class(self, module: str, name: str) -> Any:
+    def find_class(self, module: str, name: str) -> object:
         """The value type (or helper) `module.name`, if a snapshot may hold it: an exact pair of `ALLOWED`."""
         found = ALLOWED.get((module, name))
         if found is None:

@@ -7,8 +7,8 @@ replace the evening here (`Choice`), then calls `choose`. A form sent twice (its
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from sqlite_utils import Database
 
@@ -37,17 +37,17 @@ __all__ = [
 ]  # fmt: skip
 
 
-def evening_export(db: Database, evening: Evening) -> dict[str, Any]:
+def evening_export(db: Database, evening: Evening) -> Mapping[str, object]:
     """The whole evening as one evening record."""
     return evening_json(db, evening)
 
 
-def group_export(db: Database, group: Group) -> dict[str, Any]:
+def group_export(db: Database, group: Group) -> Mapping[str, object]:
     """The whole group, every evening of it with its games and logs, as one group record."""
     return group_json(db, group)
 
 
-def game_export(db: Database, evening: Evening, number: int) -> dict[str, Any] | None:
+def game_export(db: Database, evening: Evening, number: int) -> Mapping[str, object] | None:
     """Game `number` of the evening as its game record; None for no such game."""
     game = game_of(db, evening.id, number)
     return None if game is None else game_json(db, game)
@@ -71,7 +71,7 @@ class Imported:
 class Choice:
     """The record's evening (or group) is here already: both side by side, for the choice to keep both or replace."""
 
-    data: Any  # the record as JSON data, carried to the second step
+    data: object  # the record as JSON data, carried to the second step
     here: Evening | Group
     here_size: tuple[int, int]  # an evening's games and entries; a group's evenings and games
     file_size: tuple[int, int]
@@ -96,7 +96,7 @@ def _done(db: Database, submission: str | None) -> Imported | None:
     return None if group is None else Imported(group=group)
 
 
-def _is_group(data: Any) -> bool:
+def _is_group(data: object) -> bool:
     return isinstance(data, dict) and data.get("format") == GROUP_FORMAT
 
 

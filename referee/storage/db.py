@@ -55,6 +55,18 @@ def rows(db: Database, sql: str, params: list[object]) -> list[dict[str, object]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
+class OutsideWrite(RuntimeError):
+    """A statement meant for its caller's transaction was run outside any: it would not be one write with the rest."""
+
+
+def inside(db: Database) -> None:
+    """Go on only inside a transaction the caller holds open on `db` (OutsideWrite if none): the statements that
+    follow commit or roll back with the caller's others. Outside one, the sqlite3 module would open a transaction of
+    its own at the first write and leave it open, after the reads that decided it."""
+    if not db.conn.in_transaction:
+        raise OutsideWrite("this statement belongs inside the caller's write transaction")
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction, taken at once so that two scorers' writes never interleave."""

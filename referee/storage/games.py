@@ -1,18 +1,22 @@
-"""Games and their events. An event is never overwritten: a correction or a deletion is a new revision."""
+"""Games and their events. An event is never overwritten: a correction or a deletion is a new revision.
+
+Every write here is a few statements run in the caller's write transaction (the services own the unit of work):
+nothing here begins or commits one, or calls back into the caller.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from sqlite_utils import Database
 
 from referee.rules.game_record import GameRecord, read_game
-from referee.storage.db import rows, writing
+from referee.rules.options import Value
+from referee.storage.db import inside, rows
 from referee.storage.evenings import Evening, evening_of_row, keep_made, made_by, now
-from referee.storage.snapshots import Keep, keep
 
 
 @dataclass(frozen=True)
@@ -67,48 +71,60 @@ def _game(row: dict[str, Any]) -> StoredGame:
     )
 
 
+def seats_of(
+    preset: str, options: Mapping[str, Value], players: Sequence[str], teams: dict[str, list[str]] | None = None
+) -> tuple[str, ...]:
+    """The seats, clockwise, of the game these rules and players make, checked by reading it as a game record first
+    (RecordError when they make none). For Kaiser, `teams` are the two teams and `players` is ignored: the seats are
+    the teams', clockwise."""
+    seats = {"teams": teams} if teams is not None else {"players": list(players)}
+    return read_game({"preset": preset, "options": options, **seats, "events": []}).players
+
+
 def create_game(
     db: Database,
     evening_id: int,
     preset: str,
-    options: dict[str, Any],
-    players: Sequence[str],
+    options: Mapping[str, Value],
+    seats: Sequence[str],
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
     rematch_of: int | None = None,
     submission: str | None = None,
-) -> StoredGame:
-    """Store a new game of the evening, checked by reading it as a game record first.
+) -> int:
+    """Store a new game of the evening, in the caller's write transaction: `seats` as `seats_of` read them, and
+    `first_dealer` a place in them; its id (`game_by_id` reads it).
 
-    For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
-    `first_dealer` is a place in them. A rematch names the game it follows (`rematch_of`): asked twice, the
-    game made the first time is returned.
+    A rematch names the game it follows (`rematch_of`): asked twice, the game made the first time is the answer; so is
+    the game this very form (`submission`) made before.
     """
-    seats = {"teams": teams} if teams is not None else {"players": list(players)}
-    record = read_game({"preset": preset, "options": options, **seats, "events": []})
-    players = record.players
-    with writing(db):
-        made = made_by(db, "game", submission)
-        if made is not None:  # this very form started its game before (a double tap, a resend)
-            return _game(db.table("games").get(made))
-        if rematch_of is not None:
-            found = db.execute("SELECT id FROM games WHERE rematch_of = ?", [rematch_of]).fetchone()
-            if found:
-                return _game(db.table("games").get(found[0]))
-        number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE evening_id = ?", [evening_id])
-        row = {
-            "evening_id": evening_id,
-            "number": number.fetchone()[0],
-            "preset": preset,
-            "options": json.dumps(options, ensure_ascii=False),
-            "players": json.dumps(list(players), ensure_ascii=False),
-            "first_dealer": first_dealer,
-            "created_at": now(),
-            "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
-            "rematch_of": rematch_of,
-        }
-        game_id = cast(int, db.table("games").insert(row).last_pk)
-        keep_made(db, "game", submission, game_id, str(row["created_at"]))
+    inside(db)
+    made = made_by(db, "game", submission)
+    if made is not None:  # this very form started its game before (a double tap, a resend)
+        return made
+    if rematch_of is not None:
+        found = db.execute("SELECT id FROM games WHERE rematch_of = ?", [rematch_of]).fetchone()
+        if found:
+            return int(found[0])
+    number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM games WHERE evening_id = ?", [evening_id])
+    row = {
+        "evening_id": evening_id,
+        "number": number.fetchone()[0],
+        "preset": preset,
+        "options": json.dumps(dict(options), ensure_ascii=False),
+        "players": json.dumps(list(seats), ensure_ascii=False),
+        "first_dealer": first_dealer,
+        "created_at": now(),
+        "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
+        "rematch_of": rematch_of,
+    }
+    game_id = cast(int, db.table("games").insert(row).last_pk)
+    keep_made(db, "game", submission, game_id, str(row["created_at"]))
+    return game_id
+
+
+def game_by_id(db: Database, game_id: int) -> StoredGame:
+    """The game with this id (NotFoundError for none)."""
     return _game(db.table("games").get(game_id))
 
 
@@ -270,45 +286,31 @@ def by_submission(db: Database, submission: str | None) -> Written | None:
     return None if row is None else Written(int(row[0]), int(row[1]), int(row[2]), repeated=True)
 
 
-def keep_once(db: Database, game_id: int, slot: int, submission: str | None) -> None:
-    """Remember a form answered "already on the sheet" (its entry was another phone's): a resend is the same."""
-    if not submission:
-        return
-    with writing(db):
-        db.execute(
-            "INSERT OR IGNORE INTO kept_once (submission, game_id, slot, created_at) VALUES (?, ?, ?, ?)",
-            [submission, game_id, slot, now()],
-        )
+def keep_once(db: Database, game_id: int, slot: int, submission: str) -> None:
+    """Remember, in the caller's write transaction, a form answered "already on the sheet" (its entry was another
+    phone's): a resend is the same."""
+    inside(db)
+    db.execute(
+        "INSERT OR IGNORE INTO kept_once (submission, game_id, slot, created_at) VALUES (?, ?, ?, ?)",
+        [submission, game_id, slot, now()],
+    )
 
 
 def append_event(
-    db: Database,
-    game_id: int,
-    version: int,
-    event: dict[str, Any],
-    submission: str | None = None,
-    snapshot: Keep | None = None,
+    db: Database, game_id: int, version: int, event: dict[str, Any], submission: str | None = None
 ) -> Written:
-    """Append `event`, checked by the caller against the game at `version`; VersionChanged if it moved on since.
+    """Append `event`, checked by the caller against the game at `version`, in the caller's write transaction;
+    VersionChanged if the game moved on since. A form recorded before (its one-time key `submission`) writes nothing:
+    what it wrote then, `repeated`.
 
-    The write lock is held only for these few statements: no replay happens inside it. `snapshot`, when given,
-    makes the game's snapshot at its new version (a pickle of the replay already made), kept in the same write.
+    A few statements, and no replay: the caller holds the write lock only for these and what it adds to them.
     """
-    with writing(db):
-        resent = by_submission(db, submission)
-        if resent is not None:
-            return resent
-        slot_number = _confirm(db, game_id, version)
-        new_version = _insert(db, game_id, slot_number, 0, event, submission)
-        _keep(db, game_id, snapshot, slot_number, new_version)
-    return Written(slot_number, 0, new_version)
-
-
-def _keep(db: Database, game_id: int, snapshot: Keep | None, slot: int, version: int) -> None:
-    """Keep the snapshot `snapshot` makes of the game at `version`, after a write to `slot`, if it makes one."""
-    made = None if snapshot is None else snapshot(slot, version)
-    if made is not None:
-        keep(db, game_id, made)
+    inside(db)
+    resent = by_submission(db, submission)
+    if resent is not None:
+        return resent
+    slot = _confirm(db, game_id, version)
+    return Written(slot, 0, _insert(db, game_id, slot, 0, event, submission))
 
 
 def revise_event(
@@ -319,20 +321,15 @@ def revise_event(
     revision: int,
     event: dict[str, Any] | None,
     submission: str | None = None,
-    snapshot: Keep | None = None,
 ) -> Written:
-    """Store revision `revision` of the event at `slot` (None deletes it); VersionChanged if the game moved on.
-
-    `snapshot`, when given, makes the game's snapshot at its new version, kept in the same write.
-    """
-    with writing(db):
-        resent = by_submission(db, submission)
-        if resent is not None:
-            return resent
-        _confirm(db, game_id, version)
-        new_version = _insert(db, game_id, slot, revision, event, submission)
-        _keep(db, game_id, snapshot, slot, new_version)
-    return Written(slot, revision, new_version)
+    """Store revision `revision` of the event at `slot` (None deletes it), in the caller's write transaction;
+    VersionChanged if the game moved on since `version`. A form recorded before writes nothing, as `append_event`."""
+    inside(db)
+    resent = by_submission(db, submission)
+    if resent is not None:
+        return resent
+    _confirm(db, game_id, version)
+    return Written(slot, revision, _insert(db, game_id, slot, revision, event, submission))
 
 
 def slots_of(db: Database, game_id: int) -> list[int]:

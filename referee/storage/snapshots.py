@@ -3,19 +3,19 @@
 A snapshot is never the truth, the event revisions are: a snapshot says which version of the game it is (the id of
 the game's latest revision then) and which format wrote it, and a reader uses it only at that version, catching up
 with the revisions written since. A game keeps one snapshot, its latest; the bytes are opaque here
-(`referee.services.snapshots` makes and reads them).
+(`referee.services.snapshots` makes and reads them). A snapshot is kept in the caller's write transaction: storage
+never makes one, and never asks the caller for one.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
 
-from referee.storage.db import writing
+from referee.storage.db import inside
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,6 @@ class Snapshot:
     version: int
     format: str
     state: bytes
-
-
-Keep = Callable[[int, int], Snapshot | None]  # (the slot written, the game's new version) → the snapshot to keep
 
 
 @dataclass(frozen=True)
@@ -89,12 +86,8 @@ _KEEP = (
 
 
 def keep(db: Database, game_id: int, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as the game's, in the caller's write, unless the game keeps a later one of the same format (one
-    of the same version and format is replaced: it was refused, since this one was made rather than read)."""
+    """Keep `snapshot` as the game's, in the caller's write transaction, unless the game keeps a later one of the same
+    format (one of the same version and format is replaced: it was refused, since this one was made rather than
+    read)."""
+    inside(db)
     db.execute(_KEEP, [game_id, snapshot.version, snapshot.format, snapshot.state])
-
-
-def keep_now(db: Database, game_id: int, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as the game's in a write of its own (a replay read outside any write)."""
-    with writing(db):
-        keep(db, game_id, snapshot)

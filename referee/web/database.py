@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from flask import Flask, current_app
-from sqlite_utils import Database
 
 from referee.services import database
+from referee.services.database import Database
 
 
 def get_db() -> Database:

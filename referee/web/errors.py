@@ -10,8 +10,6 @@ request (each write is one transaction), and reads go on working.
 
 from __future__ import annotations
 
-import sqlite3
-
 from flask import Flask, current_app, g, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
@@ -19,6 +17,8 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from referee.services import database
+from referee.services.database import CannotWrite
 from referee.web.htmx import wants_fragment
 
 # The title and the explanation of each status the app answers with a page of its own.
@@ -43,24 +43,23 @@ EXPIRED = (
     _l("The page was open too long, or the browser refuses cookies. Nothing was saved: reload the page, send again."),
 )
 
-# SQLite's primary result codes for a database it cannot write, and what the host is told of each.
-FULL, READ_ONLY, DISK_ERROR, CANNOT_OPEN = 13, 8, 10, 14
+# What the host is told of each reason the database cannot be written.
 CANNOT_WRITE = {
-    FULL: (
+    CannotWrite.FULL: (
         _l("The server's disk is full"),
         _l(
             "The referee cannot write: the disk of the machine it runs on is full. Nothing of this request was saved. "
             "The host must free space on that disk; then send it again."
         ),
     ),
-    READ_ONLY: (
+    CannotWrite.READ_ONLY: (
         _l("The server cannot write"),
         _l(
             "The referee cannot write to its database: the file, or its folder, is read-only. Nothing of this request "
             "was saved. The host must let the user that runs referee write the file and its folder again."
         ),
     ),
-    DISK_ERROR: (
+    CannotWrite.DISK_ERROR: (
         _l("The server cannot write"),
         _l(
             "The referee cannot write to its database: the disk answered with an error. Nothing of this request was "
@@ -68,25 +67,25 @@ CANNOT_WRITE = {
         ),
     ),
 }
-CANNOT_WRITE[CANNOT_OPEN] = CANNOT_WRITE[READ_ONLY]
+CANNOT_WRITE[CannotWrite.CANNOT_OPEN] = CANNOT_WRITE[CannotWrite.READ_ONLY]
 RETRY_AFTER = "60"  # seconds: the host needs a minute at least, and a round kept on a phone is sent again then
 
 
-def cannot_write(error: sqlite3.OperationalError) -> ResponseReturnValue:
-    """503 for a database the server cannot write, with the cause and what the host must do; any other SQLite error
-    goes on to be a 500."""
-    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    if code not in CANNOT_WRITE:
+def cannot_write(error: database.StorageError) -> ResponseReturnValue:
+    """503 for a database the server cannot write, with the cause and what the host must do; any other error of the
+    database goes on to be a 500."""
+    why = database.cannot_write(error)
+    if why is None:
         raise error
     current_app.logger.error(  # the app's logger: a link's key in the path is redacted
         "cannot write the database %s: %s (SQLite %s); nothing of %s %s was saved",
         current_app.config.get("DATABASE"),
         error,
-        getattr(error, "sqlite_errorname", code),
+        getattr(error, "sqlite_errorname", why.name),
         request.method,
         request.path,
     )
-    title, message = CANNOT_WRITE[code]
+    title, message = CANNOT_WRITE[why]
     if wants_fragment():  # htmx: an alert above the page the phone is on, its form as it was
         fragment = render_template("errors/_alert.html", title=title, fragment="errors/_message.html", message=message)
         response = make_response(fragment, 503)
@@ -117,4 +116,4 @@ def init_app(app: Flask) -> None:
         app.register_error_handler(status, error_page)
     app.register_error_handler(CSRFError, error_page)
     app.register_error_handler(InternalServerError, error_page)
-    app.register_error_handler(sqlite3.OperationalError, cannot_write)
+    app.register_error_handler(database.StorageError, cannot_write)

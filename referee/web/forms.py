@@ -25,16 +25,21 @@ from wtforms import (
 from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired
 
-from referee.rules.families import family_playing
+from referee.rules.families import family_playing, rules_for
 from referee.rules.option_words import choice_said, preset_said
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
-from referee.rules.table import Family, rules_for, value_said
+from referee.rules.table import Family, value_said
 
 
 def presets_of(family: Family) -> list[str]:
     """The presets whose games `family` plays, as the engine's registry says."""
     return [name for name in PRESETS if family_playing(name).name == family]
+
+
+def evening_presets() -> list[str]:
+    """The presets whose rules can be an evening's own (a new game's default), as the engine's registry says."""
+    return [name for name in PRESETS if family_playing(name).evening_rules]
 
 
 def presets_said(presets: Sequence[str]) -> dict[str, str]:

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 
 from referee.rules.presets import PRESETS
-from referee.web.setup import LANGUAGES
+from referee.web.language import LANGUAGES
 
 bp = Blueprint("home", __name__)
 YEAR = 365 * 24 * 3600

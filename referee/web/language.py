@@ -18,6 +18,8 @@ from markupsafe import Markup
 
 from referee.rules.words import elide
 
+LANGUAGES = {"en": "English", "fr": "Français"}  # the languages the app speaks, by code
+
 
 def elides() -> bool:
     """Whether the request's language elides "de" and "que" before a vowel (French)."""

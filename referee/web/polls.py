@@ -30,7 +30,6 @@ to a thread, which waits as any request does.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -158,7 +157,7 @@ class QuietPolls:
         try:
             db = database.quick_connection(self.path) if quick else database.connection(self.path)
             now = version_behind(db, where[1], int(where[2]))
-        except sqlite3.Error:
+        except database.StorageError:
             return None  # Flask answers it, with its error pages and logs
         finally:
             if not quick:

@@ -16,11 +16,21 @@ from referee.rules import words
 from referee.rules.option_words import preset_said
 from referee.services import snapshots
 from referee.services.desk import rules_said
-from referee.web import language, local
+from referee.web import app_shell, assets, errors, guards, home, language, local, polls, security
+from referee.web.desk import views as desk
+from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields
+from referee.web.games import views as games
+from referee.web.games.families import check_families
 from referee.web.games.rummy.picker import card_picker
+from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
+from referee.web.groups import views as groups
+from referee.web.history import views as history
+from referee.web.htmx import htmx
+from referee.web.language import LANGUAGES
+from referee.web.settle import views as settle
+from referee.web.transfer import views as transfer
 
-LANGUAGES = {"en": "English", "fr": "Français"}
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
 
 
@@ -43,17 +53,7 @@ def _secret_key(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
-    from referee.web import app_shell, assets, errors, guards, home, polls, security
-    from referee.web.desk import views as desk
-    from referee.web.evenings import views as evenings
-    from referee.web.games import views as games
-    from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
-    from referee.web.groups import views as groups
-    from referee.web.history import views as history
-    from referee.web.htmx import htmx
-    from referee.web.settle import views as settle
-    from referee.web.transfer import views as transfer
-
+    check_families(Path(app.root_path, app.template_folder or "templates"))  # every family has its screens
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)
     # A game's snapshot is read only when signed under this instance's key (a database from elsewhere is replayed).

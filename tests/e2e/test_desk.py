@@ -8,9 +8,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, Request, expect
 
+from referee.rules.families import rummy_rules
 from referee.rules.presets import get_preset
 from referee.rules.sources import sources_named
-from referee.rules.table import describe, rummy_rules, value_said
+from referee.rules.table import describe, value_said
 from referee.storage.db import connect
 from referee.storage.evenings import evening_by_key
 from referee.storage.rulings import rulings_of

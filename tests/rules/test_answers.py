@@ -7,11 +7,12 @@ from typing import Any
 import pytest
 
 from referee.rules.answers import Refusal
+from referee.rules.families import rules_for, rummy_rules
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams
 from referee.rules.rummy import RoundShape, RummyGame
 from referee.rules.rummy_events import Buyback, Finish, Round, RummyEvent, Void
-from referee.rules.table import KaiserRules, rules_for, rummy_rules
+from referee.rules.table import KaiserRules
 from referee.rules.values import most_laid
 
 PLAYERS = ["Ana", "Ben", "Céline"]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.examples import examples
-from referee.rules.kaiser_examples import KAISER_EXAMPLES
-from referee.rules.table import rules_for, rummy_rules
+from referee.rules.families import rules_for, rummy_rules
+from referee.rules.kaiser_events import KaiserHand
+from referee.rules.kaiser_examples import KAISER_EXAMPLES, KaiserExample
+from referee.rules.table import KaiserRules
 
 VERDICTS = {example.name: example for example in examples()}
 
@@ -54,3 +56,15 @@ def test_the_kaiser_examples_under_each_preset(preset: str, verdicts: list[str])
 
 def test_a_kaiser_example_says_its_question() -> None:
     assert KAISER_EXAMPLES[0].question_said() == "A bids 7 and takes 6 tricks with the 5♥; B takes 2 with the 3♠"
+
+
+# --- when both teams reach the target on one hand, the bidders win ----------------------------------------------------
+
+
+def test_when_both_teams_reach_the_target_the_bidders_win() -> None:
+    """A at 44 bids 7 and makes 8 points (59); B at 50 takes 2 (52): both pass 52, and A, the bidders, win."""
+    hand = KaiserHand("Driss", "Ana", 7, False, (("A", 6), ("B", 2)), "A", "A")
+    example = KaiserExample("both reach the target", (44, 50), hand)
+    rules = rules_for("kaiser", {"bid_out": 100})  # B at 50 still scores its points
+    assert isinstance(rules, KaiserRules)
+    assert example.verdict(rules) == "A +15, B +2; A reaches 59 and wins"

@@ -1,7 +1,8 @@
 """Kaiser (docs/rules.md §7 and §8): hand records, bidding, scoring and the replay.
 
 Team A is Ana and Céline, team B Ben and Driss; they sit Ana, Ben, Céline, Driss clockwise. `deal` gives
-hands their dealers in that order, Ana first.
+hands their dealers in that order, Ana first. The tests that read a refusal or a score change word for word play
+teams NS (Ana and Cel) and EW (Ben and Dri), whose names those words quote.
 """
 
 from __future__ import annotations
@@ -13,21 +14,32 @@ from hypothesis import event as note
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.answers import Refused
 from referee.rules.events import EntryError, EventError, UnreadableEvent
+from referee.rules.families import rules_for
 from referee.rules.game import Replayed, replay
 from referee.rules.game_record import read_game
-from referee.rules.kaiser import HandResult, KaiserGame, trick_points
+from referee.rules.kaiser import (
+    HandResult,
+    KaiserGame,
+    PassedResult,
+    bidder_change,
+    defender_change,
+    score_hand,
+    trick_points,
+)
 from referee.rules.kaiser_bidding import Bid, bid_outranks, check_bidding
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserHand,
     KaiserTeams,
     PassedDeal,
+    call_json,
     parse_kaiser_event,
     parse_kaiser_events,
 )
 from referee.rules.record_data import RecordError
-from referee.rules.table import KaiserRules, rules_for
+from referee.rules.table import KaiserRules
 
 TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
 TABLE = KaiserTeams.from_json(TEAMS)
@@ -617,3 +629,459 @@ def test_a_kaiser_record_may_name_its_first_dealer_and_writes_it_back() -> None:
     assert isinstance(standings, KaiserGame) and standings.next_dealer == "Driss"
     with pytest.raises(RecordError, match="first_dealer 'Zoé' is not one of the players"):
         read_game(data | {"first_dealer": "Zoé"})
+
+
+# Each score change with the rule a player reads, and the game's refusals word for word (teams NS and EW).
+
+
+NS_EW = {"NS": ["Ana", "Cel"], "EW": ["Ben", "Dri"]}  # seats: Ana, Ben, Cel, Dri
+NS_EW_TABLE = KaiserTeams.from_json(NS_EW)
+KAISER, PAGAT = rules_for("kaiser"), rules_for("kaiser-pagat")
+
+
+def ns_hand(dealer: str, bidder: str, bid: int, ns: int, **changed: Any) -> dict[str, Any]:
+    """NS take `ns` tricks, the 5 of hearts and the 3 of spades: `ns` + 2 points."""
+    return {
+        "type": "hand", "dealer": dealer, "bidder": bidder, "bid": bid, "tricks": {"NS": ns},
+        "five_hearts": "NS", "three_spades": "NS",
+    } | changed  # fmt: skip
+
+
+def standings_after(events: list[dict[str, Any]], preset: str = "kaiser") -> Any:
+    """The standings of a game of teams NS and EW after `events`."""
+    return read_game({"format": "referee.game/1", "preset": preset, "teams": NS_EW, "events": events}).standings()
+
+
+@pytest.mark.parametrize(
+    ("kaiser_rules", "bid", "no_trump", "points", "change", "why"),
+    [
+        pytest.param(KAISER, 8, False, 8, 16, "bid 8 made with 8 points: scores 8 + 8 = 16", id="made exactly"),
+        pytest.param(KAISER, 8, False, 7, -8, "bid 8 failed with 7 points: loses 8", id="failed by one"),
+        pytest.param(
+            KAISER, 8, True, 7, -16, "bid 8 no trump failed with 7 points: loses 8, doubled in no trump: 16", id="nt"
+        ),
+        pytest.param(KAISER, 7, False, 1, -7, "bid 7 failed with 1 point: loses 7", id="one point"),
+        pytest.param(KAISER, 7, False, -1, -7, "bid 7 failed with -1 point: loses 7", id="minus one point"),
+        pytest.param(KAISER, 7, False, 0, -7, "bid 7 failed with 0 points: loses 7", id="no point"),
+        pytest.param(PAGAT, 7, False, 9, 9, "bid 7 made with 9 points: scores the 9 points taken", id="pagat made"),
+        pytest.param(
+            PAGAT,
+            7,
+            True,
+            9,
+            18,
+            "bid 7 no trump made with 9 points: scores the 9 points taken, doubled in no trump: 18",
+            id="pagat nt",
+        ),
+        pytest.param(
+            KAISER,
+            10,
+            True,
+            10,
+            40,
+            "bid 10 no trump made with 10 points: scores 10 + 10 = 20, doubled in no trump: 40",
+            id="made nt",
+        ),
+    ],
+)
+def test_the_bidders_change_and_why(
+    kaiser_rules: KaiserRules, bid: int, no_trump: bool, points: int, change: int, why: str
+) -> None:
+    assert bidder_change(kaiser_rules, bid, no_trump, points) == (change, why)
+
+
+@pytest.mark.parametrize(
+    ("score", "points", "change", "why"),
+    [
+        pytest.param(30, 0, 0, "not bidding: took no points", id="nothing"),
+        pytest.param(45, 0, 0, "not bidding: took no points", id="nothing at 45"),
+        pytest.param(30, 1, 1, "not bidding, below 45: adds 1 point", id="adds one"),
+        pytest.param(44, 2, 2, "not bidding, below 45: adds 2 points", id="adds two at 44"),
+        pytest.param(30, -1, -1, "not bidding, below 45: loses 1 point", id="loses one"),
+        pytest.param(30, -3, -3, "not bidding, below 45: loses 3 points", id="loses three"),
+        pytest.param(
+            45, 2, 0, "not bidding, at 45: adds nothing for its 2 points (at 45 or more, only a bid scores)", id="at 45"
+        ),
+        pytest.param(
+            45, 1, 0, "not bidding, at 45: adds nothing for its 1 point (at 45 or more, only a bid scores)", id="one"
+        ),
+        pytest.param(
+            45, -1, -1, "not bidding, at 45: loses 1 point (negative points still count at 45 or more)", id="neg one"
+        ),
+        pytest.param(
+            46, -2, -2, "not bidding, at 46: loses 2 points (negative points still count at 45 or more)", id="neg two"
+        ),
+    ],
+)
+def test_the_other_teams_change_and_why(score: int, points: int, change: int, why: str) -> None:
+    assert defender_change(KAISER, score, points) == (change, why)
+
+
+def ew_at_40_plus(points: int) -> list[dict[str, Any]]:
+    """EW bids 10 no trump and takes every trick (40); then NS bids 5 and makes it, and EW takes `points` (4 or 5)."""
+    return [
+        ns_hand("Ana", "Ben", 10, 0, no_trump=True, five_hearts="EW", three_spades="EW"),
+        ns_hand("Ben", "Ana", 5, 8 - points),  # NS 8 - points + 5 - 3, made
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ew_second_hand", "third", "expected"),
+    [
+        pytest.param(
+            5,
+            ns_hand("Cel", "Ana", 5, 3),
+            {"NS": 20, "EW": 45},
+            id="§7 bid_out=45: EW at exactly 45 adds nothing for its 5 points",
+        ),
+        pytest.param(
+            4,
+            ns_hand("Cel", "Ana", 5, 3),
+            {"NS": 21, "EW": 49},
+            id="§7 bid_out=45: EW at 44 adds its 5 points",
+        ),
+        pytest.param(
+            5,
+            ns_hand("Cel", "Ana", 5, 7, three_spades="EW"),
+            {"NS": 10 + 17, "EW": 43},
+            id="§7 bid_out=45: EW at 45 still counts its -2 points",
+        ),
+    ],
+)
+def test_the_other_team_at_bid_out_before_the_hand(
+    ew_second_hand: int, third: dict[str, Any], expected: dict[str, int]
+) -> None:
+    before = standings_after(ew_at_40_plus(ew_second_hand)).as_json()
+    assert {t["name"]: t["score"] for t in before["teams"]}["EW"] == 40 + ew_second_hand
+    data = standings_after([*ew_at_40_plus(ew_second_hand), third]).as_json()
+    assert {t["name"]: t["score"] for t in data["teams"]} == expected
+    assert (data["over"], data["hands"]) == (False, 3)
+
+
+def test_a_scored_hand_carries_each_teams_points_change_score_and_why() -> None:
+    event = KaiserHand.from_json(ns_hand("Ana", "Ben", 7, 6, five_hearts="EW"), 3, NS_EW_TABLE)
+    result = score_hand(KAISER, NS_EW_TABLE, event, (40, 10), 3)
+    assert (result.position, result.bidding_team, result.hand) == (3, "EW", event)
+    ns, ew = result.results
+    assert (ns.team, ns.points, ns.change, ns.score) == ("NS", 3, 3, 43)
+    assert ns.explanation == "not bidding, below 45: adds 3 points"
+    assert (ew.team, ew.points, ew.change, ew.score) == ("EW", 7, 14, 24)
+    assert ew.explanation == "bid 7 made with 7 points: scores 7 + 7 = 14"
+
+
+def test_a_game_is_won_at_the_target_and_no_deal_comes_after() -> None:
+    events = [ns_hand("Ana", "Ana", 10, 8, no_trump=True), ns_hand("Ben", "Ana", 10, 8, no_trump=True)]
+    won = standings_after(events)
+    assert won.as_json() == {
+        "teams": [{"name": "NS", "score": 80}, {"name": "EW", "score": 0}],
+        "over": True,
+        "winner": "NS",
+        "hands": 2,
+        "next_dealer": "Cel",
+    }
+    assert won.dealer() is None and won.offers() == ()
+    with pytest.raises(EventError) as refused:
+        standings_after([*events, ns_hand("Cel", "Ana", 10, 8)])
+    assert str(refused.value) == "event 3: the game is over: NS won, 80 to 0; no deal comes after"
+
+
+def test_a_game_short_of_the_target_plays_on() -> None:
+    first = ns_hand("Ana", "Ana", 10, 8, no_trump=True)
+    short = standings_after([first, ns_hand("Ben", "Ana", 5, 4)])  # 40 + 5 + 6; EW adds its 4 tricks
+    assert short.scores == (51, 4) and short.winner is None and not short.over
+    reached = standings_after([first, ns_hand("Ben", "Ana", 6, 4)])  # 40 + 6 + 6
+    assert reached.scores == (52, 4) and reached.winner == "NS" and reached.over
+
+
+@pytest.mark.parametrize(
+    ("preset", "event", "reason"),
+    [
+        pytest.param(
+            "kaiser", ns_hand("Ana", "Ana", 4, 8), "event 1: a bid is from 5 to 12 at this table, not 4", id="4"
+        ),
+        pytest.param(
+            "kaiser", ns_hand("Ana", "Ana", 13, 8), "event 1: a bid is from 5 to 12 at this table, not 13", id="13"
+        ),
+        pytest.param(
+            "kaiser-pagat",
+            ns_hand("Ana", "Ana", 5, 8),
+            "event 1: a bid is from 6 to 12 at this table, not 5",
+            id="pagat",
+        ),
+        pytest.param(
+            "kaiser-pagat",
+            {"type": "passed", "dealer": "Ana"},
+            "event 1: a deal cannot be passed out: at this table, when everybody passes, the dealer must bid",
+            id="passed out",
+        ),
+    ],
+)
+def test_a_hand_the_table_does_not_allow_is_refused(preset: str, event: dict[str, Any], reason: str) -> None:
+    with pytest.raises(EventError) as refused:
+        standings_after([event], preset)
+    assert str(refused.value) == reason
+
+
+@pytest.mark.parametrize(
+    ("preset", "bid"),
+    [pytest.param("kaiser", 5, id="5"), pytest.param("kaiser", 12, id="12"), pytest.param("kaiser-pagat", 6, id="6")],
+)
+def test_a_bid_at_the_tables_bounds_is_taken(preset: str, bid: int) -> None:
+    assert standings_after([ns_hand("Ana", "Ana", bid, 8)], preset).hands == 1
+
+
+def test_the_deal_passes_to_the_left_and_a_wrong_dealer_is_refused() -> None:
+    with pytest.raises(EventError) as refused:
+        standings_after([ns_hand("Ana", "Ana", 10, 8), ns_hand("Ana", "Ana", 7, 8)])
+    assert str(refused.value) == "event 2: Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Cel, Dri)"
+    assert standings_after([{"type": "passed", "dealer": "Dri"}]).next_dealer == "Ana"
+
+
+def test_a_recorded_auction_that_cannot_be_is_refused_in_the_scorers_words() -> None:
+    calls = [{"player": "Ben", "call": 7}, {"player": "Cel", "call": "pass"}, {"player": "Dri", "call": "pass"}]
+    with pytest.raises(EventError) as refused:
+        standings_after([ns_hand("Ana", "Ben", 7, 3, calls=calls)])
+    assert refused.value.position == 1 and "Ana" in str(refused.value.reason)
+
+
+def test_a_first_dealer_not_at_the_table_is_refused() -> None:
+    with pytest.raises(KaiserError) as refused:
+        KaiserGame.start(KAISER, NS_EW_TABLE, "Zed")
+    assert str(refused.value) == "the first dealer 'Zed' is not at this table (Ana, Ben, Cel, Dri)"
+    assert KaiserGame.start(KAISER, NS_EW_TABLE, "Cel").dealer() == "Cel"
+
+
+def test_a_kaiser_game_has_no_stock_and_waits_for_nobody() -> None:
+    game = standings_after([ns_hand("Ana", "Ana", 10, 8, no_trump=True)])
+    assert str(game.verify_stock_ran_out()) == "a Kaiser deal has no stock: every card is dealt"
+    assert not game.can_stock_ran_out()
+    with pytest.raises(Refused, match="a Kaiser deal has no stock: every card is dealt"):
+        game.stock_ran_out(False)
+    assert (game.waiting_for(), game.verify_next(), game.can_next(), game.verify_seen(["Ana"])) == (
+        (),
+        None,
+        True,
+        None,
+    )
+    assert (game.score("EW"), game.score_of("Cel"), game.score_of("Zed"), game.side_of("Ben")) == (0, 40, None, "EW")
+    assert [(offer.kind, offer.player) for offer in game.offers()] == [("passed", "Ben")]
+
+
+def test_verify_answers_the_refusal_with_its_position() -> None:
+    game = standings_after([ns_hand("Ana", "Ana", 10, 8)])
+    error = game.verify(KaiserHand.from_json(ns_hand("Ana", "Ana", 7, 8), 1, game.teams), 5)
+    assert error is not None and error.position == 5
+    assert str(error) == "event 5: Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Cel, Dri)"
+
+
+def test_a_passed_deal_says_who_dealt_it_and_moves_the_deal() -> None:
+    game, result = KaiserGame.start(KAISER, NS_EW_TABLE, "Dri").apply(PassedDeal("Dri"), 1)
+    assert result == PassedResult("Dri") and game.dealer() == "Ana" and game.hands == 0
+
+
+# The record's teams and events: each refusal word for word, the seats, and the events written back.
+
+
+HAND = {
+    "type": "hand", "dealer": "Ana", "bidder": "Ben", "bid": 7, "tricks": {"EW": 5},
+    "five_hearts": "EW", "three_spades": "NS",
+}  # fmt: skip
+EXAMPLE = '[{"player": "Ana", "call": "pass"}, {"player": "Ben", "call": 7, "no_trump": true}, \u2026]'
+TWO_TEAMS = 'Kaiser is played by two teams of two, like {"NS": ["Ana", "C\u00e9line"], "EW": [...]}'
+
+
+@pytest.mark.parametrize(
+    ("teams", "reason"),
+    [
+        pytest.param([], TWO_TEAMS, id="not an object"),
+        pytest.param({"NS": ["Ana", "Cel"]}, TWO_TEAMS, id="one team"),
+        pytest.param(
+            {"NS": ["Ana", "Cel"], "EW": ["Ben", "Ana"]},
+            "four different players are needed, not Ana, Ben, Cel, Ana",
+            id="twice",
+        ),
+        pytest.param({" ": ["A", "B"], "EW": ["C", "D"]}, "a team needs a name, not ' '", id="no name"),
+        pytest.param({1: ["A", "B"], "EW": ["C", "D"]}, "a team needs a name, not 1", id="number name"),
+        pytest.param(
+            {"NS": "AB", "EW": ["C", "D"]},
+            'team NS is a list of its two players, like ["Ana", "C\u00e9line"]',
+            id="text",
+        ),
+        pytest.param(
+            {"NS": ["A"], "EW": ["C", "D"]},
+            'team NS is a list of its two players, like ["Ana", "C\u00e9line"]',
+            id="one",
+        ),
+        pytest.param(
+            {"NS": 5, "EW": ["C", "D"]},
+            'team NS is a list of its two players, like ["Ana", "C\u00e9line"]',
+            id="number",
+        ),
+        pytest.param(
+            {"NS": ["A", "B"], "EW": ["C", " "]},
+            "team EW: a player's name is a non-empty text, not ['C', ' ']",
+            id="blank",
+        ),
+        pytest.param(
+            {"NS": ["A", 3], "EW": ["C", "D"]},
+            "team NS: a player's name is a non-empty text, not ['A', 3]",
+            id="number",
+        ),
+    ],
+)
+def test_teams_that_cannot_sit_at_a_kaiser_table_are_refused(teams: Any, reason: str) -> None:
+    with pytest.raises(KaiserError) as refused:
+        KaiserTeams.from_json(teams)
+    assert str(refused.value) == reason
+
+
+def test_the_seats_alternate_the_teams_clockwise() -> None:
+    assert NS_EW_TABLE.seats == ("Ana", "Ben", "Cel", "Dri") and NS_EW_TABLE.as_json() == {
+        "NS": ["Ana", "Cel"],
+        "EW": ["Ben", "Dri"],
+    }
+    assert [NS_EW_TABLE.left_of(player) for player in NS_EW_TABLE.seats] == ["Ben", "Cel", "Dri", "Ana"]
+    assert (NS_EW_TABLE.team_of("Dri"), NS_EW_TABLE.team_of("Cel"), NS_EW_TABLE.team_of("Zed")) == ("EW", "NS", None)
+    assert (NS_EW_TABLE.other("NS"), NS_EW_TABLE.other("EW")) == ("EW", "NS")
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        pytest.param(5, "an event is a JSON object, not 5", id="not an object"),
+        pytest.param({"type": "deal"}, "a Kaiser game records hand and passed events, not 'deal'", id="type"),
+        pytest.param({"type": 3}, "a Kaiser game records hand and passed events, not 3", id="type number"),
+        pytest.param({"dealer": "Ana"}, "a Kaiser game records hand and passed events, not None", id="no type"),
+        pytest.param({k: v for k, v in HAND.items() if k != "bid"}, "a hand event needs 'bid'", id="no bid"),
+        pytest.param(
+            {k: v for k, v in HAND.items() if k != "three_spades"}, "a hand event needs 'three_spades'", id="no 3S"
+        ),
+        pytest.param(HAND | {"x": 1}, "a hand event has no 'x'", id="unknown key"),
+        pytest.param({"type": "passed", "dealer": "Ana", "bid": 3}, "a passed event has no 'bid'", id="passed bid"),
+        pytest.param({"type": "passed"}, "a passed event needs 'dealer'", id="passed no dealer"),
+        pytest.param(HAND | {"no_trump": 1}, "no_trump is true or false, not 1", id="no trump"),
+        pytest.param(HAND | {"trump": "X"}, "trump is one of S, H, D, C, not 'X'", id="trump"),
+        pytest.param(HAND | {"trump": 3}, "trump is one of S, H, D, C, not 3", id="trump number"),
+        pytest.param(
+            HAND | {"trump": "H", "no_trump": True}, "a hand in no trump has no trump suit, not \u2665", id="nt trump"
+        ),
+        pytest.param(HAND | {"bid": "7"}, "the bid is a whole number, not '7'", id="bid text"),
+        pytest.param(HAND | {"bid": True}, "the bid is a whole number, not True", id="bid true"),
+        pytest.param(HAND | {"tricks": {"EW": "5"}}, "EW's tricks is a whole number, not '5'", id="tricks text"),
+        pytest.param(HAND | {"tricks": {"EW": False}}, "EW's tricks is a whole number, not False", id="tricks false"),
+        pytest.param(HAND | {"tricks": {"EW": 9}}, "EW cannot take 9 tricks: a hand has 8", id="nine"),
+        pytest.param(HAND | {"tricks": {"EW": -1}}, "EW cannot take -1 tricks: a hand has 8", id="minus one"),
+        pytest.param(
+            HAND | {"tricks": {"EW": 5, "NS": 4}}, "the tricks add up to 9, but a hand has 8", id="add up to 9"
+        ),
+        pytest.param(
+            HAND | {"tricks": {"EW": 3, "NS": 4}}, "the tricks add up to 7, but a hand has 8", id="add up to 7"
+        ),
+        pytest.param(HAND | {"tricks": {}}, 'tricks give the tricks of NS and/or EW, like {"NS": 5}', id="no tricks"),
+        pytest.param(HAND | {"tricks": {"XX": 3}}, 'tricks give the tricks of NS and/or EW, like {"NS": 5}', id="team"),
+        pytest.param(HAND | {"tricks": [5]}, 'tricks give the tricks of NS and/or EW, like {"NS": 5}', id="list"),
+        pytest.param(
+            HAND | {"tricks": {"EW": 8}}, "NS took no trick, so it cannot have taken the 3\u2660", id="three spades"
+        ),
+        pytest.param(
+            HAND | {"tricks": {"EW": 0}}, "EW took no trick, so it cannot have taken the 5\u2665", id="five hearts"
+        ),
+        pytest.param(HAND | {"dealer": "Zed"}, "dealer is one of Ana, Ben, Cel, Dri, not 'Zed'", id="dealer"),
+        pytest.param(HAND | {"bidder": 4}, "bidder is one of Ana, Ben, Cel, Dri, not 4", id="bidder"),
+        pytest.param(HAND | {"five_hearts": "Ana"}, "five_hearts is one of NS, EW, not 'Ana'", id="5H a player"),
+        pytest.param(HAND | {"three_spades": "Ben"}, "three_spades is one of NS, EW, not 'Ben'", id="3S a player"),
+        pytest.param(HAND | {"calls": "x"}, f"calls is a list of calls, like {EXAMPLE}", id="calls"),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben"}]}, f"call 1 is a player and their call, like {EXAMPLE}", id="no call"
+        ),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben", "call": "pass"}, {"player": "Cel", "call": "pass", "extra": 1}]},
+            f"call 2 is a player and their call, like {EXAMPLE}",
+            id="extra key",
+        ),
+        pytest.param(HAND | {"calls": [5]}, f"call 1 is a player and their call, like {EXAMPLE}", id="call number"),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben", "call": "7"}]},
+            "call 1 (Ben) is \"pass\" or a whole-number bid, not '7'",
+            id="call text",
+        ),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben", "call": True}]},
+            'call 1 (Ben) is "pass" or a whole-number bid, not True',
+            id="call true",
+        ),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben", "call": "pass", "no_trump": True}]},
+            "call 1 (Ben) is \"pass\" or a whole-number bid, not 'pass'",
+            id="pass no trump",
+        ),
+        pytest.param(
+            HAND | {"calls": [{"player": "Ben", "call": 7, "no_trump": "yes"}]},
+            "no_trump is true or false, not 'yes'",
+            id="call no trump",
+        ),
+        pytest.param(
+            HAND | {"calls": [{"player": "Zed", "call": "pass"}]},
+            "player is one of Ana, Ben, Cel, Dri, not 'Zed'",
+            id="call stranger",
+        ),
+    ],
+)
+def test_an_entry_that_is_no_kaiser_event_is_refused_with_why(data: Any, reason: str) -> None:
+    with pytest.raises(UnreadableEvent) as refused:
+        parse_kaiser_event(data, 6, NS_EW_TABLE)
+    assert (refused.value.position, str(refused.value.reason)) == (6, reason)
+
+
+def test_a_hand_with_its_auction_and_trump_is_written_back_whole() -> None:
+    calls = [
+        {"player": "Ben", "call": "pass"},
+        {"player": "Cel", "call": 7, "no_trump": True},
+        {"player": "Dri", "call": 8},
+    ]
+    event = parse_kaiser_event(HAND | {"calls": calls, "trump": "S", "no_trump": False}, 1, NS_EW_TABLE)
+    assert isinstance(event, KaiserHand)
+    assert event.calls == (("Ben", None), ("Cel", Bid(7, True)), ("Dri", Bid(8)))
+    assert (event.trump, event.tricks_of("NS"), event.tricks_of("EW")) == ("S", 3, 5)
+    assert event.as_json() == HAND | {"no_trump": False, "tricks": {"NS": 3, "EW": 5}, "calls": calls, "trump": "S"}
+
+
+@pytest.mark.parametrize(
+    ("tricks", "taken"),
+    [
+        pytest.param({"EW": 8}, {"NS": 0, "EW": 8}, id="EW all"),
+        pytest.param({"NS": 1}, {"NS": 1, "EW": 7}, id="NS one"),
+        pytest.param({"NS": 3, "EW": 5}, {"NS": 3, "EW": 5}, id="both"),
+    ],
+)
+def test_one_teams_tricks_are_enough(tricks: dict[str, int], taken: dict[str, int]) -> None:
+    special = "EW" if taken["NS"] == 0 else "NS"
+    data = HAND | {"tricks": tricks, "five_hearts": special, "three_spades": special, "no_trump": True}
+    event = parse_kaiser_event(data, 1, NS_EW_TABLE)
+    assert event.as_json() == data | {"tricks": taken}
+    assert "calls" not in event.as_json() and "trump" not in event.as_json()
+
+
+def test_a_passed_deal_is_read_and_written_back() -> None:
+    assert parse_kaiser_event({"type": "passed", "dealer": "Dri"}, 1, NS_EW_TABLE) == PassedDeal("Dri")
+    assert PassedDeal("Dri").as_json() == {"type": "passed", "dealer": "Dri"}
+
+
+def test_the_events_are_numbered_from_1_in_a_refusal() -> None:
+    by_ana = passed() | {"dealer": "Ana"}
+    assert parse_kaiser_events([by_ana, by_ana], NS_EW_TABLE) == (PassedDeal("Ana"), PassedDeal("Ana"))
+    with pytest.raises(UnreadableEvent) as refused:
+        parse_kaiser_events([by_ana, passed() | {"dealer": "Zed"}], NS_EW_TABLE)
+    assert refused.value.position == 2
+
+
+def test_a_call_and_a_bid_as_written_and_said() -> None:
+    assert call_json(("Ana", None)) == {"player": "Ana", "call": "pass"}
+    assert call_json(("Ana", Bid(7))) == {"player": "Ana", "call": 7}
+    assert call_json(("Ana", Bid(7, True))) == {"player": "Ana", "call": 7, "no_trump": True}
+    assert (str(Bid(7, True)), str(Bid(7)), f"{Bid(8, True):>12}|", f"{Bid(8):>3}|") == (
+        "7 no trump",
+        "7",
+        "  8 no trump|",
+        "  8|",
+    )

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 
 from referee.rules.deal import KAISER_HAND, next_kaiser_deal
+from referee.rules.families import rules_for
 from referee.rules.game import Kind
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserHand, KaiserTeams, PassedDeal
-from referee.rules.table import KaiserRules, rules_for
+from referee.rules.table import KaiserRules
 
 TEAMS = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})  # seats Ana, Ben, Céline, Driss
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import CardError, parse_cards
+from referee.rules.families import rummy_rules
 from referee.rules.opening import check_opening
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.table import RummyRules
 
 
 def opening(rules: RummyRules, *melds: str, all_in_one: bool = False) -> tuple[bool, int, str | None, str | None]:

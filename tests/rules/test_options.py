@@ -13,13 +13,14 @@ import pytest
 
 from referee.rules.building import extend_meld
 from referee.rules.cards import CardError, check_pack_limits, parse_cards
+from referee.rules.families import rummy_rules
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import CHOICE_WORDS
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import parse_setting
 from referee.rules.release import release_joker
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.table import RummyRules
 
 RUMMY_PRESETS = ["kaluki", "kaluki-hunt", "kaluki-club", "rami", "rami-elimination"]
 

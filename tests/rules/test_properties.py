@@ -13,8 +13,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import SUITS, Card, check_pack_limits, full_deck, parse_cards
+from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.table import RummyRules
 from referee.rules.values import penalty
 
 RUMMY_PRESETS = ("kaluki", "kaluki-hunt", "kaluki-club", "rami", "rami-elimination")

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from referee.rules.answers import Refused, StockAnswer
 from referee.rules.events import EventError
+from referee.rules.families import rules_for, rummy_rules
 from referee.rules.game import Kind, replay
 from referee.rules.game_record import read_game
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams
 from referee.rules.rummy import ReshuffleResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void, rummy_event_from_json
-from referee.rules.table import rules_for, rummy_rules
 
 PLAYERS = ["Ana", "Ben", "Céline"]
 

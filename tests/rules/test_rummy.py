@@ -1,4 +1,5 @@
-"""Rummy game replay: docs/rules.md §5-6 and the game examples of §8."""
+"""Rummy game replay: docs/rules.md §5-6 and the game examples of §8; the events a record holds, read and written
+back, and each refusal word for word."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ from typing import Any
 
 import pytest
 
+from referee.rules.cards import parse_cards
 from referee.rules.events import EventError
-from referee.rules.game import Replayed
+from referee.rules.families import rummy_rules
+from referee.rules.game import Replayed, Status
 from referee.rules.game import replay as replay_events
 from referee.rules.game_record import read_game
 from referee.rules.record_data import RecordError
-from referee.rules.rummy import RummyGame, can_buyback
-from referee.rules.rummy_events import Buyback, Round, RummyEvent, Void, rummy_event_from_json
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.rummy import RummyGame, can_buyback, restart_score, verify_buyback
+from referee.rules.rummy_events import Buyback, Finish, Reshuffle, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult
+from referee.rules.table import RummyRules
+from tests.conftest import Runner
 
 GAMES = Path(__file__).parent / "games"
 
@@ -379,3 +384,520 @@ def test_the_deal_passes_left_skipping_players_who_are_out() -> None:
 def test_first_dealer_must_be_a_player() -> None:
     with pytest.raises(RecordError, match="first_dealer 'Z' is not one of the players"):
         read_game({"players": ["A", "B"], "first_dealer": "Z"})
+
+
+# --- a game replayed event by event: the deal, buy-backs offered, what each event did, refusals word for word ---------
+
+
+KALUKI = rummy_rules("kaluki")  # ante 3, 1 chip a win, buy-back 5 chips, eliminated at 150, two buy-backs
+
+
+def started(preset: str = "kaluki", players: tuple[str, ...] = ("Ana", "Ben", "Eve"), **options: Any) -> RummyGame:
+    return RummyGame.start(rummy_rules(preset, options), players)
+
+
+def after(game: RummyGame, *events: Any) -> RummyGame:
+    for position, event in enumerate(events, start=1):
+        game, _ = game.apply(event, position)
+    return game
+
+
+BEN_OUT = Round.finished("Ana", {"Ben": 160, "Eve": 10})
+
+
+def test_a_game_starts_with_every_ante_in_the_pot_and_the_first_dealer_seated() -> None:
+    game = RummyGame.start(KALUKI, ["Ana", "Ben", "Eve"], 4)
+    assert (game.pot, [p.chips for p in game.players], game.first_dealer, game.dealer()) == (9, [-3, -3, -3], 1, "Ben")
+
+
+def test_a_round_says_what_it_did_and_moves_the_deal() -> None:
+    game, result = started().apply(BEN_OUT, 1)
+    assert result == RoundResult(
+        "Ana", {"Ana": 0, "Ben": 160, "Eve": 10}, ("Ben",), {"Ben": -1, "Eve": -1, "Ana": 2}, "Ana"
+    )
+    assert (game.rounds, game.last_dealer, game.dealer()) == (1, 0, "Eve")
+    assert game.as_json() == {
+        "players": [
+            {"name": "Ana", "score": 0, "status": "in", "buybacks": 0, "chips": -1},
+            {"name": "Ben", "score": 160, "status": "eliminated", "buybacks": 0, "chips": -4},
+            {"name": "Eve", "score": 10, "status": "in", "buybacks": 0, "chips": -4},
+        ],
+        "pot": 9,
+        "over": False,
+        "winner": None,
+        "rounds": 1,
+    }
+
+
+def test_an_eliminated_player_is_offered_a_buy_back_and_the_next_round_waits() -> None:
+    game = after(started(), BEN_OUT)
+    [offer] = game.offers()
+    assert (offer.kind, offer.player, offer.cost, offer.restart, offer.left) == ("buyback", "Ben", 5, 10, 1)
+    assert game.waiting_for() == ("Ben",) and game.waiting_for(["Ben"]) == ()
+    assert (
+        str(game.verify_next())
+        == "Ben: buy back or out for good? The next round waits for each eliminated player to decide"
+    )
+    assert not game.can_next() and game.can_next(["Ben"]) and game.verify_next(["Ben"]) is None
+
+
+def test_a_buy_back_pays_into_the_pot_and_restarts_at_the_highest_total() -> None:
+    game, result = after(started(), BEN_OUT).apply(Buyback("Ben"), 2)
+    assert result == BuybackResult("Ben", 10, 5)
+    ben = game.player("Ben")
+    assert (game.pot, ben.score, ben.status, ben.buybacks, ben.chips) == (14, 10, "in", 1, -9)
+    assert game.offers() == ()
+
+
+def test_a_void_round_closes_the_buy_backs_and_passes_the_deal() -> None:
+    game, result = after(started(), BEN_OUT).apply(Void(), 2)
+    assert result == RoundResult(None, dealer="Eve")
+    assert (game.rounds, game.player("Ben").status, game.dealer()) == (2, "out", "Ana")
+
+
+def test_a_reshuffle_is_counted_in_the_round_in_play_once() -> None:
+    game, result = after(started(), BEN_OUT).apply(Reshuffle(), 2)
+    assert (result, game.reshuffled, game.rounds) == (ReshuffleResult(2), True, 1)
+    with pytest.raises(EventError) as refused:
+        game.apply(Reshuffle(), 3)
+    assert str(refused.value) == (
+        "event 3: the stock was already reshuffled in this round: when it runs out again, the round is void"
+    )
+
+
+def test_something_that_is_no_rummy_event_is_refused() -> None:
+    error = started().verify("a round", 3)  # type: ignore[arg-type]
+    assert str(error) == "event 3: a rummy game has round, void, buyback and reshuffle events"
+    assert started().verify(Void(), 1) is None
+
+
+def test_a_players_standing_and_score() -> None:
+    game = after(started(), BEN_OUT)
+    assert (game.score_of("Eve"), game.score_of("Zed"), game.side_of("Ana")) == (10, None, None)
+    assert game.still_in() == ("Ana", "Eve")
+    with pytest.raises(KeyError, match="Zed"):
+        game.player("Zed")
+    assert game.verify_seen(["Ana", "Eve"]) is None
+    assert str(game.verify_seen(["Ana", "Ben", "Eve"])) == (
+        "the players changed since this round was filled in: Ben is no longer in the game"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "restart"),
+    [pytest.param({"buyback_score": "zero"}, 0, id="zero"), pytest.param({}, 10, id="highest remaining")],
+)
+def test_a_buy_back_restarts_at_zero_or_the_highest_total_still_in(options: dict[str, Any], restart: int) -> None:
+    game = after(started(**options), BEN_OUT)
+    assert restart_score(game) == restart
+    assert restart_score(started(**options)) == 0
+
+
+@pytest.mark.parametrize(
+    ("events", "name", "reason"),
+    [
+        pytest.param([], "Zed", "event 4: Zed is not a player in this game", id="stranger"),
+        pytest.param(
+            [], "Ben", "event 4: Ben is still in the game: only an eliminated player buys back", id="still in"
+        ),
+        pytest.param(
+            [BEN_OUT, Void()],
+            "Ben",
+            "event 4: Ben is out for good: did not buy back right after being eliminated",
+            id="too late",
+        ),
+    ],
+)
+def test_a_buy_back_that_cannot_be_is_refused_with_why(events: list[Any], name: str, reason: str) -> None:
+    with pytest.raises(EventError) as refused:
+        verify_buyback(after(started(), *events), name, 4)
+    assert str(refused.value) == reason
+
+
+def test_a_player_who_used_every_buy_back_is_out_for_good() -> None:
+    game = after(started(max_buybacks=1), BEN_OUT, Buyback("Ben"), Round.finished("Ana", {"Ben": 160, "Eve": 10}))
+    ben = game.player("Ben")
+    assert (ben.status, ben.buybacks) == ("out", 1) and game.offers() == ()
+    with pytest.raises(EventError) as refused:
+        verify_buyback(game, "Ben")
+    assert str(refused.value) == "event 0: Ben is out for good: has used every buy-back (1)"
+
+
+def test_the_last_player_still_in_wins_the_pot() -> None:
+    game = after(started(players=("Ana", "Ben")), Round.finished("Ana", {"Ben": 160}))
+    assert (game.over, game.winner, game.pot, game.pot_won) == (True, "Ana", 0, 6)
+    assert [(p.status, p.chips) for p in game.players] == [("in", 4), ("out", -4)]
+    assert game.dealer() is None and game.offers() == ()
+    assert str(game.verify_stock_ran_out()) == "the game is over: Ana won it" and not game.can_stock_ran_out()
+    with pytest.raises(EventError) as refused:
+        game.apply(Void(), 2)
+    assert str(refused.value) == "event 2: the game is over: Ana won it"
+
+
+def test_a_kaluki_pays_chips_per_kaluki() -> None:
+    _, result = started(chips_per_kaluki=4).apply(Round.finished("Ana", {"Ben": 1, "Eve": 1}, Finish.ALL_IN_ONE), 1)
+    assert dict(result.chips) == {"Ben": -4, "Eve": -4, "Ana": 8}
+
+
+@pytest.mark.parametrize(
+    ("inclusive", "status"), [pytest.param(True, "eliminated", id="at"), pytest.param(False, "in", id="above")]
+)
+def test_the_threshold_itself_eliminates_only_when_inclusive(inclusive: bool, status: str) -> None:
+    game = after(started(elimination_inclusive=inclusive), Round.finished("Ana", {"Ben": 150, "Eve": 149}))
+    assert [p.status for p in game.players] == ["in", status, "in"]
+
+
+def test_rami_points_mode_ends_at_the_target_unless_tied() -> None:
+    round_ = Round.finished("Ana", {"Ben": 0}, laid={"Ana": 500, "Ben": 10})
+    game = after(started("rami", ("Ana", "Ben"), target=600), round_)
+    assert not game.over and game.rounds == 1
+    reached = after(game, round_)
+    assert (reached.over, reached.winner, [p.status for p in reached.players]) == (True, "Ana", ["in", "out"])
+    tied = Round.finished("Ana", {"Ben": 0}, laid={"Ana": 600, "Ben": 600})
+    assert not after(started("rami", ("Ana", "Ben"), target=600), tied).over
+
+
+def test_an_offer_after_a_buy_back_counts_the_buy_backs_left() -> None:
+    game = after(started(), BEN_OUT, Buyback("Ben"), Round.finished("Eve", {"Ana": 10, "Ben": 160}))
+    [offer] = game.offers()
+    assert (offer.player, offer.cost, offer.restart, offer.left) == ("Ben", 5, 10, 0)
+
+
+def test_a_round_that_leaves_nobody_in_is_won_by_its_winner() -> None:
+    """docs/rules.md §5: possible only through the jokers kept (300 each in rami-elimination)."""
+    kept = Round.finished("Ana", {"Ben": 200}, Finish.OWN_CARDS, None, {"Ana": 2})
+    game = after(started("rami-elimination", ("Ana", "Ben")), kept)
+    assert (game.over, game.winner, [p.status for p in game.players]) == (True, "Ana", ["in", "out"])
+
+
+def test_when_the_winner_is_eliminated_by_the_jokers_kept_the_last_one_in_wins() -> None:
+    kept = Round.finished("Ana", {"Ben": 200, "Eve": 5}, Finish.OWN_CARDS, None, {"Ana": 2})
+    game = after(started("rami-elimination"), kept)
+    assert (game.over, game.winner, [p.status for p in game.players]) == (True, "Eve", ["out", "out", "in"])
+
+
+# --- a record's events: each refusal word for word, and the events written back ---------------------------------------
+
+
+SHAPE = (
+    '"laid_cards" gives each player a list of what they laid, each meld as cards, like '
+    '{"Ana": [["9C", "9D", "9H"], "5H 6H 7H", ["AS"]]}'
+)
+
+
+def won(**changed: Any) -> dict[str, Any]:
+    """A round Ana won over Ben's 12 points, with some keys changed."""
+    return {"type": "round", "winner": "Ana", "hands": {"Ben": 12}} | changed
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        pytest.param([], 'an event is an object with a type, like {"type": "void"}', id="not an object"),
+        pytest.param(
+            {"type": "deal"},
+            "unknown event type 'deal': a rummy game has round, void, buyback and reshuffle events",
+            id="unknown type",
+        ),
+        pytest.param(
+            {"type": "void", "winner": "Ana", "hands": {}}, "a void event has no 'hands', 'winner'", id="keys"
+        ),
+        pytest.param({"type": "reshuffle", "player": "Ana"}, "a reshuffle event has no 'player'", id="reshuffle key"),
+        pytest.param({"type": "buyback"}, "the player must be a player's name", id="buyback nobody"),
+        pytest.param({"type": "buyback", "player": "  "}, "the player must be a player's name", id="buyback blank"),
+        pytest.param({"type": "buyback", "player": 3}, "the player must be a player's name", id="buyback number"),
+        pytest.param(won(winner=""), "the winner must be a player's name", id="no winner"),
+        pytest.param(won(hands=None), 'a round needs "hands": each other player\'s cards or points', id="no hands"),
+        pytest.param(won(hands={" ": 3}), "the player must be a player's name", id="blank hand name"),
+        pytest.param(
+            won(hands={"Ben": True}), 'Ben\'s hand is cards ("JK 5C" or ["JK", "5C"]) or a number of points', id="bool"
+        ),
+        pytest.param(
+            won(hands={"Ben": 2.5}), 'Ben\'s hand is cards ("JK 5C" or ["JK", "5C"]) or a number of points', id="float"
+        ),
+        pytest.param(
+            won(hands={"Ben": -1}), "Ben's hand cannot be worth -1: points are never negative", id="negative hand"
+        ),
+        pytest.param(
+            won(hands={"Ben": ["5C", 5]}), 'Ben\'s hand lists cards as strings, like ["JK", "5C"]', id="card no string"
+        ),
+        pytest.param(
+            won(hands={"Ben": "ZZ"}),
+            "Ben's hand: 'ZZ' is not a card: write a rank then a suit, like 10H, QS or 7\u2663",
+            id="no card",
+        ),
+        pytest.param(won(all_in_one=1), '"all_in_one" is true or false', id="all in one number"),
+        pytest.param(won(rami="out"), '"rami" is "with_table" or "own_cards", not \'out\'', id="rami kind"),
+        pytest.param(
+            won(laid={"Ana": -1}), '"laid" gives each player a whole number, like {"Ana": 90}', id="negative laid"
+        ),
+        pytest.param(won(laid={"Ana": True}), '"laid" gives each player a whole number, like {"Ana": 90}', id="bool"),
+        pytest.param(won(laid=[40]), '"laid" gives each player a whole number, like {"Ana": 90}', id="laid list"),
+        pytest.param(won(laid={"": 40}), "the player must be a player's name", id="laid nobody"),
+        pytest.param(
+            won(unreturned_jokers={"Ana": "1"}),
+            '"unreturned_jokers" gives each player a whole number, like {"Ana": 90}',
+            id="jokers text",
+        ),
+        pytest.param(won(laid_cards=[]), SHAPE, id="laid cards list"),
+        pytest.param(won(laid_cards={"Ana": "9C 9D 9H"}), SHAPE, id="laid cards text"),
+        pytest.param(won(laid_cards={"Ana": [5]}), SHAPE, id="meld number"),
+        pytest.param(won(laid_cards={"Ana": [["9C", 9]]}), SHAPE, id="card number"),
+        pytest.param(won(laid_cards={" ": ["9C 9D 9H"]}), "the player must be a player's name", id="laid by nobody"),
+        pytest.param(
+            won(laid_cards={"Ana": ["ZZ"]}),
+            "Ana's laid cards: 'ZZ' is not a card: write a rank then a suit, like 10H, QS or 7\u2663",
+            id="laid no card",
+        ),
+        pytest.param(won(laid_cards={"Ana": [""]}), "Ana's laid cards list a meld with no card", id="empty text"),
+        pytest.param(won(laid_cards={"Ana": [[]]}), "Ana's laid cards list a meld with no card", id="empty list"),
+    ],
+)
+def test_an_unreadable_event_is_refused_with_its_position_and_why(data: Any, reason: str) -> None:
+    with pytest.raises(EventError) as refused:
+        rummy_event_from_json(data, 7)
+    assert (refused.value.position, str(refused.value.reason)) == (7, reason)
+
+
+def test_a_hand_of_zero_points_and_a_laid_zero_are_read() -> None:
+    """Zero is a hand's smallest worth and a player who laid nothing laid 0."""
+    event = rummy_event_from_json(won(hands={"Ben": 0}, laid={"Ben": 0}, rami="own_cards"), 1)
+    assert isinstance(event, Round)
+    assert dict(event.hands) == {"Ben": 0} and dict(event.laid or {}) == {"Ben": 0}
+
+
+def test_a_full_round_is_read_and_written_back_in_canonical_cards() -> None:
+    data = won(
+        hands={"Ben": ["JK", "5C"], "Eve": "10H 2S", "Zoe": 40},
+        rami="with_table",
+        laid={"Ana": 30, "Ben": 0},
+        laid_cards={"Ana": [["9C", "9D", "9H"], "5H 6H 7H"]},
+        unreturned_jokers={"Ben": 1},
+    )
+    event = rummy_event_from_json(data, 1)
+    assert isinstance(event, Round)
+    assert event.finish is Finish.WITH_TABLE and event.finish.all_in_one and not event.all_in_one
+    assert event.hands["Eve"] == parse_cards("10H 2S")
+    assert event.as_json() == {
+        "type": "round",
+        "winner": "Ana",
+        "hands": {"Ben": ["JK", "5C"], "Eve": ["10H", "2S"], "Zoe": 40},
+        "rami": "with_table",
+        "laid": {"Ana": 30, "Ben": 0},
+        "laid_cards": {"Ana": [["9C", "9D", "9H"], ["5H", "6H", "7H"]]},
+        "unreturned_jokers": {"Ben": 1},
+    }
+
+
+def test_a_kaluki_and_a_plain_round_are_written_with_only_what_they_hold() -> None:
+    kaluki = rummy_event_from_json(won(all_in_one=True), 1)
+    plain = rummy_event_from_json(won(all_in_one=False, laid_cards={}, unreturned_jokers={}), 1)
+    assert isinstance(kaluki, Round) and isinstance(plain, Round)
+    assert kaluki.finish is Finish.ALL_IN_ONE and kaluki.as_json() == won(all_in_one=True)
+    assert plain.finish is Finish.OUT and not plain.finish.all_in_one and plain.as_json() == won()
+    assert plain.rami is None and plain.laid is None
+
+
+def test_an_own_cards_rami_is_read_as_such() -> None:
+    event = rummy_event_from_json(won(rami="own_cards"), 1)
+    assert isinstance(event, Round) and event.finish is Finish.OWN_CARDS and event.rami == "own_cards"
+
+
+@pytest.mark.parametrize(
+    ("finish", "all_in_one", "rami"),
+    [
+        pytest.param(Finish.OUT, False, None, id="out"),
+        pytest.param(Finish.ALL_IN_ONE, True, None, id="all in one"),
+        pytest.param(Finish.WITH_TABLE, False, "with_table", id="with table"),
+        pytest.param(Finish.OWN_CARDS, False, "own_cards", id="own cards"),
+    ],
+)
+def test_a_round_as_a_scorer_enters_it_keeps_how_the_winner_went_out(
+    finish: Finish, all_in_one: bool, rami: str | None
+) -> None:
+    event = Round.finished("Ana", {"Ben": 5}, finish)
+    assert (event.all_in_one, event.rami, event.finish) == (all_in_one, rami, finish)
+    assert event.laid is None and dict(event.unreturned_jokers) == {} and dict(event.laid_cards) == {}
+
+
+def test_a_round_entered_with_laid_cards_and_jokers_keeps_them() -> None:
+    cards = parse_cards("9C 9D 9H")
+    event = Round.finished("Ana", {"Ben": 5}, Finish.OUT, {"Ana": 27}, {"Ben": 1}, {"Ana": [list(cards)]})
+    assert dict(event.laid or {}) == {"Ana": 27} and dict(event.unreturned_jokers) == {"Ben": 1}
+    assert dict(event.laid_cards) == {"Ana": (cards,)}
+
+
+@pytest.mark.parametrize(
+    ("data", "event"),
+    [
+        pytest.param({"type": "void"}, Void(), id="void"),
+        pytest.param({"type": "reshuffle"}, Reshuffle(), id="reshuffle"),
+        pytest.param({"type": "buyback", "player": "Ben"}, Buyback("Ben"), id="buyback"),
+    ],
+)
+def test_the_other_events_are_read_and_written_back(data: dict[str, Any], event: Any) -> None:
+    assert rummy_event_from_json(data, 1) == event
+    assert event.as_json() == data
+
+
+# --- a player's standing as `replay` writes it ------------------------------------------------------------------------
+
+
+def test_a_player_is_written_with_every_field() -> None:
+    """The player object of the `replay` JSON: name, score, status, buy-backs and chips."""
+    player = Player("Ana", score=120, status=Status.ELIMINATED, buybacks=2, chips=-4)
+    assert player.as_json() == {"name": "Ana", "score": 120, "status": "eliminated", "buybacks": 2, "chips": -4}
+
+
+def test_a_new_player_is_in_at_nothing() -> None:
+    """A player starts in, at 0, with no buy-back and no chips."""
+    assert Player("Ben").as_json() == {"name": "Ben", "score": 0, "status": "in", "buybacks": 0, "chips": 0}
+
+
+def test_a_void_round_moves_no_points_and_no_chips() -> None:
+    """A round result without points or chips has empty ones, not missing ones."""
+    void = RoundResult(None)
+    assert dict(void.points) == {} and dict(void.chips) == {}
+    assert void.eliminated == () and void.dealer is None
+
+
+# --- Rami elimination: a joker taken back and not replayed (docs/rules.md §2 Joker release, rulings) ---------------
+
+
+@pytest.mark.parametrize(
+    ("round_", "expected"),
+    [
+        pytest.param(
+            {"winner": "A", "hands": {"B": 15, "C": 10}, "unreturned_jokers": {"B": 1}},
+            {"A": 0, "B": 15 + 300, "C": 10},
+            id="§2 joker_retrieval_penalty (rami-elimination): one joker not replayed costs 300",
+        ),
+        pytest.param(
+            {"winner": "A", "hands": {"B": 15, "C": 10}, "unreturned_jokers": {"A": 1}},
+            {"A": 300, "B": 15, "C": 10},
+            id="§2 joker_retrieval_penalty (rami-elimination): the round's winner pays it too",
+        ),
+        pytest.param(
+            {
+                "winner": "A",
+                "rami": "own_cards",
+                "laid": {"A": 60, "B": 30},
+                "hands": {"B": 15, "C": 10},
+                "unreturned_jokers": {"B": 1},
+            },
+            {"A": 0, "B": 15 * 3 + 300, "C": 10 * 3},
+            id="§2 joker_retrieval_penalty (rami-elimination): added after the rami's x3, never multiplied",
+        ),
+    ],
+)
+def test_rami_elimination_unreturned_joker_costs_300(round_: dict[str, Any], expected: dict[str, int]) -> None:
+    assert scores(play("rami-elimination", ["A", "B", "C"], [{"type": "round", **round_}])) == expected
+
+
+def test_rami_elimination_two_unreturned_jokers_cost_600_and_can_eliminate() -> None:
+    event = {"type": "round", "winner": "A", "hands": {"B": 15, "C": 10}, "unreturned_jokers": {"B": 2}}
+    game = play("rami-elimination", ["A", "B", "C"], [event])
+    assert {p.name: (p.score, p.status) for p in game.players} == {
+        "A": (0, "in"),
+        "B": (15 + 600, "out"),  # above 500 with no buy-back in Rami
+        "C": (10, "in"),
+    }
+
+
+# --- Rami points mode: the game ends when someone reaches the target (docs/rules.md §6) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("laid", "over", "winner"),
+    [
+        pytest.param(1000, True, "A", id="§6 target=1000: exactly 1000 reaches it, the game is over"),
+        pytest.param(999, False, None, id="§6 target=1000: 999 plays on"),
+        pytest.param(1001, True, "A", id="§6 target=1000: 1001 is over"),
+    ],
+)
+def test_rami_points_mode_ends_at_the_target_inclusive(laid: int, over: bool, winner: str | None) -> None:
+    # B laid 5 each round, so no +100; B's and C's hands are worth nothing: A scores exactly what A laid. A round
+    # lays at most every card in play (820 in `rami`), so A reaches `laid` in two rounds.
+    events = [
+        {"type": "round", "winner": "A", "laid": {"A": 500, "B": 5}, "hands": {"B": 0, "C": 0}},
+        {"type": "round", "winner": "A", "laid": {"A": laid - 500, "B": 5}, "hands": {"B": 0, "C": 0}},
+    ]
+    game = play("rami", ["A", "B", "C"], events)
+    assert scores(game) == {"A": laid, "B": 10, "C": 0}
+    assert (game.over, game.winner) == (over, winner)
+    assert {p.name: p.status for p in game.players} == (
+        {"A": "in", "B": "out", "C": "out"} if over else {"A": "in", "B": "in", "C": "in"}
+    )
+
+
+# --- Rami: a rami using others' melds while nobody else laid (docs/rules.md §5, §6) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("laid", "expected"),
+    [
+        pytest.param({"A": 60, "B": 0, "C": 0}, {"A": 0, "B": 20, "C": 40}, id="§5 rami with_table, laid all 0: x2"),
+        pytest.param({"A": 60}, {"A": 0, "B": 20, "C": 40}, id="§5 rami with_table, others missing from laid: x2"),
+        pytest.param({"A": 60, "B": 5}, {"A": 0, "B": 20, "C": 40}, id="§5 rami with_table, B laid: x2"),
+    ],
+)
+def test_rami_elimination_with_table_is_doubled_even_when_nobody_else_laid(
+    laid: dict[str, int], expected: dict[str, int]
+) -> None:
+    event = {"type": "round", "winner": "A", "rami": "with_table", "laid": laid, "hands": {"B": 10, "C": 20}}
+    assert scores(play("rami-elimination", ["A", "B", "C"], [event])) == expected
+
+
+def test_rami_elimination_own_cards_when_nobody_else_laid_is_quadrupled() -> None:
+    event = {
+        "type": "round",
+        "winner": "A",
+        "rami": "own_cards",
+        "laid": {"A": 60, "B": 0},
+        "hands": {"B": 10, "C": 20},
+    }
+    assert scores(play("rami-elimination", ["A", "B", "C"], [event])) == {"A": 0, "B": 40, "C": 80}
+
+
+@pytest.mark.parametrize(
+    ("kind", "laid", "bonus"),
+    [
+        pytest.param(
+            "with_table", {"A": 60, "B": 0, "C": 0}, 200 + 100, id="§6 rami with_table, nobody laid: +200+100"
+        ),
+        pytest.param("with_table", {"A": 60}, 200 + 100, id="§6 rami with_table, others missing from laid: +200+100"),
+        pytest.param("with_table", {"A": 60, "C": 5}, 200, id="§6 rami with_table, C laid: +200"),
+        pytest.param("own_cards", {"A": 60}, 300 + 100, id="§6 rami own_cards, nobody laid: +300+100"),
+    ],
+)
+def test_rami_points_mode_with_table_bonus(kind: str, laid: dict[str, int], bonus: int) -> None:
+    event = {"type": "round", "winner": "A", "rami": kind, "laid": laid, "hands": {"B": 10, "C": 20}}
+    assert scores(play("rami", ["A", "B", "C"], [event])) == {
+        "A": 60 + 10 + 20 + bonus,
+        "B": laid.get("B", 0),
+        "C": laid.get("C", 0),
+    }
+
+
+# --- A player who is out plays no part in a round (docs/formats.md, game record) ----------------------------------
+
+
+def test_a_player_out_of_the_game_given_laid_points_is_refused(referee: Runner, tmp_path: Path) -> None:
+    first = {"type": "round", "winner": "A", "rami": "own_cards", "hands": {"B": 200, "C": 10}}  # B 600: out
+    second = {"type": "round", "winner": "A", "laid": {"A": 40, "B": 10}, "hands": {"C": 5}}
+    players = ["A", "B", "C"]
+    before = play("rami-elimination", players, [first])
+    assert {p.name: p.status for p in before.players} == {"A": "in", "B": "out", "C": "in"}
+    assert scores(play("rami-elimination", players, [first, {**second, "laid": {"A": 40, "C": 10}}])) == {
+        "A": 0,
+        "B": 600,
+        "C": 35,
+    }
+    record = {"format": "referee.game/1", "preset": "rami-elimination", "players": players, "events": [first, second]}
+    with pytest.raises(ValueError, match="event 2: B is out of the game"):
+        read_game(record).standings()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    done = referee("replay", "--json", str(path))
+    assert done.code == 2 and done.out == ""
+    assert "event 2: B is out of the game" in done.err and len(done.err.strip().splitlines()) == 1

@@ -1,22 +1,35 @@
-"""The best-hand solver: exact against a brute-force search on small hands and the previous solver on full ones."""
+"""The best-hand solver: exact against a brute-force search on small hands and the previous solver on full ones; its
+answer in full, how it breaks ties, its budget, and which melds of the hand open."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, permutations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import Card, full_deck, parse_cards
+from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import preset_said
-from referee.rules.solver import BUDGET, HandTooLarge, SearchTooLong, best_arrangement
-from referee.rules.table import RummyRules, rummy_rules
+from referee.rules.options import Value
+from referee.rules.solver import (
+    BUDGET,
+    Arrangement,
+    HandTooLarge,
+    SearchTooLong,
+    best_arrangement,
+    too_long,
+    verify_hand_size,
+)
+from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, most_cards_arranged, most_cards_held, natural_value, penalty
 from tests.rules.reference_solver import reference_arrangement, reference_opening
 
@@ -380,3 +393,345 @@ def test_whether_a_hand_opens_is_worked_out_within_the_budget() -> None:
     assert (best.laid_value, best.opens, best.opening) == (126, False, None)
     with pytest.raises(SearchTooLong):
         best_arrangement(hand, rules, budget=1e-6)
+
+
+# --- the best arrangement in full: ties, the budget and the refusals --------------------------------------------------
+
+
+def best_json(preset: str, hand: str, minimise: str = "value", **overrides: Value) -> dict[str, Any]:
+    """The `best` object for a hand."""
+    return best_arrangement(parse_cards(hand), rummy_rules(preset, overrides), minimise).as_json()
+
+
+@pytest.mark.parametrize("minimise", ["value", "penalty"])
+def test_a_hand_lays_its_best_melds_and_keeps_the_rest(minimise: str) -> None:
+    """Kings and a run are laid (48, opening); two fives are kept at 10; the whole hand costs 58."""
+    assert best_json("kaluki", "5H 5S 5D 6H 7H KD KC KS", minimise) == {
+        "melds": [["KS", "KD", "KC"], ["5H", "6H", "7H"]],
+        "laid_value": 48,
+        "opens": True,
+        "left": ["5S", "5D"],
+        "penalty": 10,
+        "hand_penalty": 58,
+        "opening": [["KS", "KD", "KC"], ["5H", "6H", "7H"]],
+    }
+
+
+def test_a_hand_of_no_meld_keeps_every_card_and_its_jokers() -> None:
+    """Rami (one joker a meld): nothing to lay, every card is left, jokers last, at their penalty."""
+    assert best_json("rami", "KS QD JK JK") == {
+        "melds": [],
+        "laid_value": 0,
+        "opens": False,
+        "left": ["KS", "QD", "JK", "JK"],
+        "penalty": 60,
+        "hand_penalty": 60,
+        "opening": None,
+    }
+    assert best_json("kaluki", "")["hand_penalty"] == 0
+
+
+def test_a_meld_short_of_the_threshold_does_not_open() -> None:
+    """Kaluki opens at 40: 10 J Q K (40) opens, 9 10 J Q (39) does not."""
+    assert best_json("kaluki", "10S JS QS KS")["opening"] == [["10S", "JS", "QS", "KS"]]
+    short = best_json("kaluki", "9S 10S JS QS")
+    assert (short["opens"], short["opening"]) == (False, None)
+
+
+def test_salon_counts_a_joker_kept_at_20_and_the_ace_at_15() -> None:
+    """Rami: the low run A 2 3 JK lays 20; a 5 is left (5); the whole hand costs 15 + 5 + 5 + 20 + 5."""
+    answer = best_json("rami", "AH 2H 3H JK 5S")
+    assert (answer["laid_value"], answer["left"], answer["penalty"], answer["hand_penalty"]) == (20, ["5S"], 5, 50)
+    assert answer["opens"] is False
+
+
+def test_the_ace_goes_where_the_options_allow_it() -> None:
+    """Kaluki wraps Q K A 2 3 (36); Kaluki club does not, and keeps 2 3."""
+    assert best_json("kaluki", "QH KH AH 2H 3H")["melds"] == [["QH", "KH", "AH", "2H", "3H"]]
+    club = best_json("kaluki-club", "QH KH AH 2H 3H")
+    assert (club["melds"], club["laid_value"]) == ([["QH", "KH", "AH"]], 31)
+    assert (club["left"], club["penalty"]) == (["2H", "3H"], 5)
+
+
+def test_penalty_first_keeps_the_cheapest_cards() -> None:
+    """Laying the most value and leaving the least penalty can differ: each objective breaks ties with the other."""
+    by_value = best_json("rami", "7H 7H 7S 7D JK")
+    assert (by_value["laid_value"], by_value["left"], by_value["penalty"]) == (20, ["7H"], 5)
+
+
+@pytest.mark.parametrize(
+    ("cards", "preset", "most", "name", "held"),
+    [(18, "kaluki", 17, "Kaluki", 14), (19, "rami", 18, "Rami", 15)],
+)
+def test_a_hand_too_large_is_refused(cards: int, preset: str, most: int, name: str, held: int) -> None:
+    """More cards than a hand and three more are not worked out."""
+    with pytest.raises(HandTooLarge) as caught:
+        verify_hand_size(cards, rummy_rules(preset))
+    assert str(caught.value) == (
+        f"{cards} cards: the best way to lay a hand is worked out for {most} cards at most in {name} "
+        f"(a hand holds {held})"
+    )
+    verify_hand_size(cards - 1, rummy_rules(preset))
+
+
+def test_a_hand_of_too_many_cards_is_refused_before_any_search() -> None:
+    """`best_arrangement` refuses the 18th card in Kaluki."""
+    with pytest.raises(HandTooLarge):
+        best_arrangement(parse_cards("2H 3H 4H 5H 6H 7H 8H 9H 10H 2S 3S 4S 5S 6S 7S 8S 9S 10S"), rummy_rules("kaluki"))
+
+
+def test_an_unknown_objective_is_refused() -> None:
+    """Only `value` and `penalty` are objectives."""
+    with pytest.raises(ValueError, match=r"^minimise takes value or penalty, not 'points'$"):
+        best_arrangement(parse_cards("2H"), rummy_rules("kaluki"), "points")
+
+
+def test_a_search_past_its_budget_says_so() -> None:
+    """A budget already spent gives no answer, in the player's words."""
+    with pytest.raises(SearchTooLong) as caught:
+        best_arrangement(parse_cards("2H 3H 4H"), rummy_rules("kaluki"), budget=0)
+    assert str(caught.value) == (
+        "this hand has too many ways to lay it to work out in 0 seconds: no best arrangement is given"
+    )
+    assert str(too_long(0.5)) == (
+        "this hand has too many ways to lay it to work out in 0.5 seconds: no best arrangement is given"
+    )
+
+
+def test_a_generous_budget_answers() -> None:
+    """A budget long enough gives the same answer as none."""
+    hand = parse_cards("9C 9D 9H 9S 5H 6H 7H KC")
+    assert best_arrangement(hand, rummy_rules("kaluki"), budget=10.0) == best_arrangement(hand, rummy_rules("kaluki"))
+
+
+def test_the_most_value_comes_first_and_the_penalty_breaks_ties_only() -> None:
+    """Kaluki club: the three 3s (9) lay more than A 2 3 (6), though the low run would leave less in hand."""
+    by_value = best_json("kaluki-club", "AH 2H 3H 3S 3D")
+    assert (by_value["melds"], by_value["laid_value"], by_value["left"], by_value["penalty"]) == (
+        [["3S", "3H", "3D"]],
+        9,
+        ["AH", "2H"],
+        13,
+    )
+    by_penalty = best_json("kaluki-club", "AH 2H 3H 3S 3D", "penalty")
+    assert (by_penalty["melds"], by_penalty["laid_value"], by_penalty["left"], by_penalty["penalty"]) == (
+        [["AH", "2H", "3H"]],
+        6,
+        ["3S", "3D"],
+        6,
+    )
+
+
+def test_of_two_melds_laying_as_much_the_one_leaving_the_cheaper_card_is_laid() -> None:
+    """Kaluki, jokers as represented: `5♥ 5♦ JK` and `4♥ 5♥ JK` both lay 15; the 4 is left (4), not the 5."""
+    answer = best_json("kaluki", "5H JK 5D 4H", joker_meld_value="represented")
+    assert (answer["melds"], answer["laid_value"], answer["left"], answer["penalty"]) == (
+        [["5H", "5D", "JK"]],
+        15,
+        ["4H"],
+        4,
+    )
+
+
+def test_of_two_melds_leaving_as_little_the_richer_one_is_laid() -> None:
+    """Kaluki club, least penalty first: `Q♥ K♥ JK` (31) and `J♠ JK K♠` (30) each leave 24; the richer is laid."""
+    answer = best_json("kaluki-club", "JS QH 2C KS 2C JK KH", "penalty")
+    assert (answer["melds"], answer["laid_value"], answer["left"], answer["penalty"]) == (
+        [["QH", "KH", "JK"]],
+        31,
+        ["JS", "KS", "2C", "2C"],
+        24,
+    )
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "hand", "melds", "left"),
+    [
+        (
+            "rami",
+            {"identities": True},
+            "QH 10H 10H QH 9H JH 9H 9H 10H 9H",
+            [["9H", "10H", "JH", "QH"], ["9H", "9H", "9H"]],
+            ["10H", "10H", "QH"],
+        ),
+        (
+            "rami",
+            {"identities": True},
+            "10H 9H 10H 10H JH 9H 10H 9H JH",
+            [["9H", "10H", "JH"], ["10H", "10H", "10H"]],
+            ["9H", "9H", "JH"],
+        ),
+        (
+            "kaluki",
+            {"group_max": 5},
+            "5H 6H 6S 6H 5H 5S 7S 7H JK",
+            [["5S", "6S", "7S"], ["JK", "5H", "6H"], ["5H", "6H", "7H"]],
+            [],
+        ),
+        ("kaluki", {}, "AS 3S QS JK AS KS", [["QS", "KS", "AS"], ["AS", "JK", "3S"]], []),
+        ("kaluki-club", {}, "JK JS 10D JD", [["JS", "JD", "JK"]], ["10D"]),
+    ],
+)
+def test_of_arrangements_equal_on_both_counts_the_first_found_is_given(
+    preset: str, overrides: dict[str, Value], hand: str, melds: list[list[str]], left: list[str]
+) -> None:
+    """Ties are broken the same way every time: from the lowest card, its richest meld first (docs/formats.md)."""
+    answer = best_arrangement(parse_cards(hand), rummy_rules(preset, overrides)).as_json()
+    assert (answer["melds"], answer["left"]) == (melds, left)
+
+
+def test_a_budget_already_spent_gives_no_answer_even_for_a_hand_that_opens() -> None:
+    """The search itself keeps to the budget: a hand whose best melds open is refused past it too."""
+    with pytest.raises(SearchTooLong):
+        best_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"), budget=0)
+
+
+def test_the_search_for_an_opening_keeps_to_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock a second on at each look: the best melds (9) are found in time, the opening search passes 1.5 s."""
+    clock = iter(range(100))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    with pytest.raises(SearchTooLong) as caught:
+        best_arrangement(parse_cards("2H 3H 4H"), rummy_rules("kaluki"), budget=1.5)
+    assert str(caught.value) == (
+        "this hand has too many ways to lay it to work out in 1.5 seconds: no best arrangement is given"
+    )
+
+
+# --- which melds of the hand open: the melds of one turn that reach the threshold, twins once -------------------------
+
+
+def kaluki_best(hand: str, minimise: str = "value", **overrides: Value) -> Arrangement:
+    """The best arrangement of a Kaluki hand under house rules."""
+    return best_arrangement(parse_cards(hand), rummy_rules("kaluki", overrides), minimise)
+
+
+def opening_melds(arrangement: Arrangement) -> list[list[str]] | None:
+    """The melds that open, as written, or None."""
+    if arrangement.opening is None:
+        return None
+    return [[str(card) for card in meld] for meld in arrangement.opening]
+
+
+@pytest.mark.parametrize("minimise", ["value", "penalty"])
+def test_twin_melds_open_only_once_and_other_melds_may_open_instead(minimise: str) -> None:
+    """`4♣ JK 6♣` twice lays 50 but opens at 25; `JK 4♣ JK 6♣` opens at exactly 40."""
+    answer = kaluki_best("4C 6C 4C 6C JK JK", minimise)
+    assert answer.laid_value == 50 and answer.opens
+    assert opening_melds(answer) == [["JK", "4C", "JK", "6C"]]
+
+
+def test_twin_melds_that_cannot_open_otherwise_do_not_open() -> None:
+    """`3♣ JK JK 6♣` is 39: one short of Kaluki's 40."""
+    answer = kaluki_best("3C 6C 3C 6C JK JK")
+    assert (answer.laid_value, answer.opens, answer.opening) == (39, False, None)
+
+
+def test_twins_count_twice_where_melds_need_not_be_distinct() -> None:
+    """Without `distinct_melds` the best arrangement itself opens, twins and all."""
+    answer = kaluki_best("JK 10C 9C 9C JK 10C", distinct_melds=False)
+    assert opening_melds(answer) == [["JK", "9C", "10C"], ["JK", "9C", "10C"]]
+    assert opening_melds(kaluki_best("JK 10C 9C 9C JK 10C")) == [["JK", "JK", "9C", "10C"]]
+
+
+def test_twins_beside_a_meld_that_opens_with_one_of_them() -> None:
+    """The best arrangement laid in one turn opens when its distinct melds reach 40."""
+    answer = kaluki_best("4C 6C 4C 6C JK JK 9D 9S")
+    assert opening_melds(answer) == [["9S", "9D", "JK"], ["4C", "JK", "6C"]]
+
+
+def test_twins_that_open_nowhere_leave_no_opening() -> None:
+    """Two J Q K runs lay 60, but one of them is 30 and nothing else is a meld."""
+    answer = kaluki_best("KC QC JC KC QC JC")
+    assert (answer.laid_value, answer.opens, answer.opening) == (60, False, None)
+
+
+def test_a_single_meld_must_reach_the_threshold_alone() -> None:
+    """`single_meld`: 36 and 18 laid together do not open; 10 J Q K (40) does, 9 10 J Q (39) does not."""
+    together = kaluki_best("9C 9D 9H 9S 5H 6H 7H", opening_scope="single_meld")
+    assert (together.laid_value, together.opens, together.opening) == (54, False, None)
+    assert opening_melds(kaluki_best("10S JS QS KS", opening_scope="single_meld")) == [["10S", "JS", "QS", "KS"]]
+    assert kaluki_best("9S 10S JS QS", opening_scope="single_meld").opening is None
+    assert kaluki_best("KH KS", opening_scope="single_meld").opening is None
+
+
+def test_a_single_meld_may_be_one_the_best_arrangement_splits() -> None:
+    """A♥ to 9♥ under `run_max` 8 is laid as two runs (55), but A♥ to 8♥ alone (46) opens."""
+    answer = kaluki_best("AH 2H 3H 4H 5H 6H 7H 8H 9H", opening_scope="single_meld")
+    assert answer.laid_value == 55 and len(answer.melds) == 2
+    assert opening_melds(answer) == [["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]]
+
+
+def test_two_runs_of_one_suit_open_together_but_not_alone() -> None:
+    """J Q K of hearts and of spades are 30 each: 60 together opens, either alone does not."""
+    assert kaluki_best("KH KS QH QS JH JS").opens
+    assert kaluki_best("KH KS QH QS JH JS", opening_scope="single_meld").opening is None
+
+
+@pytest.mark.parametrize("hand", ["9C 10C 9C 10C JK JK 2D 2S", "2D 2S 9C 10C 9C 10C JK JK"])
+def test_the_opening_search_takes_the_melds_of_one_turn_worth_the_most(hand: str) -> None:
+    """Twin `JK 9♣ 10♣` lay 68 but open at 34: the search finds `2♠ 2♦ JK` and `JK 9♣ 10♣` (53), not `JK JK 9♣ 10♣`."""
+    answer = kaluki_best(hand)
+    assert answer.laid_value == 68
+    assert opening_melds(answer) == [["2S", "2D", "JK"], ["JK", "9C", "10C"]]
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds"),
+    [
+        pytest.param(
+            "AS JS 10S 9S JK 7D 9S JS 10S",
+            [["JK", "9S", "10S", "JS"], ["9S", "10S", "JS"]],
+            id="the best arrangement opens: both its melds, not the first alone",
+        ),
+        pytest.param(
+            "8D 9D 8D 6C JK 10D 10D 8H JK 9D 9S",
+            [["9S", "JK", "JK"], ["8D", "9D", "10D"]],
+            id="the best arrangement opens: its own melds, not a richer search",
+        ),
+        pytest.param(
+            "4H JK 4S JK 4H 5H 5H",
+            [["4S", "4H", "JK"], ["JK", "4H", "5H"]],
+            id="of two openings worth as much, the first found",
+        ),
+        pytest.param(
+            "JS QS 7D 10S 10S QS 6S 9S JS 4C 9S",
+            [["9S", "10S", "JS", "QS"], ["10S", "JS", "QS"]],
+            id="twin runs: the longer and the other once, a 9S kept",
+        ),
+        pytest.param(
+            "10C AD 2D 3D JK 4C 3D 2D 3C AD",
+            [["AD", "2D", "3D", "JK"], ["AD", "2D", "3D"]],
+            id="the richer meld of the ace first",
+        ),
+        pytest.param(
+            "JK 3S 3H 2D JK 3S 4S 4S",
+            [["JK", "3S", "4S"], ["3S", "3H", "JK"]],
+            id="the run of the 3S before its group",
+        ),
+    ],
+)
+def test_the_melds_that_open_as_listed(hand: str, melds: list[list[str]]) -> None:
+    """The opening a player is shown: which melds, in which order."""
+    answer = kaluki_best(hand)
+    assert answer.opens
+    assert opening_melds(answer) == melds
+
+
+def test_a_single_meld_of_exactly_the_threshold_opens_with_the_other_melds_of_its_turn() -> None:
+    """`single_meld`: 10 J Q K is 40, Kaluki's threshold; the whole arrangement is the opening, the run of 9 too."""
+    answer = kaluki_best("10S JS QS KS 2H 3H 4H", opening_scope="single_meld")
+    assert opening_melds(answer) == [["10S", "JS", "QS", "KS"], ["2H", "3H", "4H"]]
+
+
+def test_twins_count_twice_towards_an_opening_the_arrangement_does_not_lay() -> None:
+    """Kaluki club (twins allowed), least penalty first: the arrangement lays 30, yet `A♦ JK JK` and both 3 4 5 open."""
+    answer = best_arrangement(parse_cards("3D 4D 5D 3D 4D 5D JK JK AD AD"), rummy_rules("kaluki-club"), "penalty")
+    assert (answer.laid_value, answer.opens) == (30, True)
+    assert opening_melds(answer) == [["AD", "JK", "JK"], ["3D", "4D", "5D"], ["3D", "4D", "5D"]]
+
+
+def test_of_two_openings_as_rich_the_first_found_is_given() -> None:
+    """Rami with distinct melds: the twin runs open once, beside `10♠ JK Q♠` rather than `JK J♠ Q♠`."""
+    answer = best_arrangement(parse_cards("10S JS QS QS JK JK JS 10S"), rummy_rules("rami", {"distinct_melds": True}))
+    assert answer.laid_value == 80
+    assert opening_melds(answer) == [["10S", "JS", "QS", "JK"], ["10S", "JK", "QS"]]

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from referee.rules.game_record import read_game
-from referee.rules.kaiser_family import kaiser_standings_text
-from referee.rules.rummy_family import rummy_standings_text
+from referee.rules.kaiser_family import kaiser_standings_text, start_kaiser
+from referee.rules.rummy_family import rummy_chips, rummy_standings_text
 
 GAMES = Path(__file__).parent / "games"
 KAISER_TEAMS = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
@@ -90,3 +90,60 @@ def test_a_rami_game_in_points_with_an_ante_gives_the_pot_to_the_winner() -> Non
         "rounds": 1,
     }
     assert standings.pot_won == 6
+
+
+# --- each family's standings word for word, and the chips of a rummy game under way -----------------------------------
+
+
+def test_the_standings_of_a_game_after_one_round_and_a_buy_back() -> None:
+    events = [
+        {"type": "round", "winner": "Ana", "hands": {"Ben": 160, "Eve": 12}},
+        {"type": "buyback", "player": "Ben"},
+    ]
+    game = {"format": "referee.game/1", "preset": "kaluki", "players": ["Ana", "Ben", "Eve"], "events": events}
+    text = rummy_standings_text(read_game(game).standings())
+    assert text == (
+        "kaluki, after 1 round:\n"
+        "  Ana              0  in         chips -1\n"
+        "  Ben             12  in         chips -9, 1 buy-back\n"
+        "  Eve             12  in         chips -4\n"
+        "pot: 14 chips; Ben deals next"
+    )
+
+
+def test_the_standings_refuse_a_game_of_another_family() -> None:
+    kaiser = {"preset": "kaiser", "teams": {"NS": ["Ana", "Eve"], "EW": ["Ben", "Luc"]}, "events": []}
+    standing = read_game(kaiser).standings()
+    with pytest.raises(TypeError, match="not a rummy game"):
+        rummy_standings_text(standing)
+    with pytest.raises(TypeError, match="not a rummy game"):
+        rummy_chips(standing)
+
+
+def hand(dealer: str, bidder: str, bid: int, ns_tricks: int, five: str, three: str) -> dict[str, Any]:
+    """A no-trump hand as the record writes it: NS took `ns_tricks`, EW the rest."""
+    return {
+        "type": "hand", "dealer": dealer, "bidder": bidder, "bid": bid, "no_trump": True,
+        "tricks": {"NS": ns_tricks, "EW": 8 - ns_tricks}, "five_hearts": five, "three_spades": three,
+    }  # fmt: skip
+
+
+def test_a_finished_kaiser_game_names_its_winner() -> None:
+    """Once a team reaches the target, the standings end with the winner rather than the next dealer."""
+    events = [hand("Driss", "Ana", 12, 7, "NS", "EW"), hand("Ana", "Céline", 5, 4, "NS", "NS")]
+    game = {"format": "referee.game/1", "preset": "kaiser", "teams": KAISER_TEAMS, "events": events}
+    text = kaiser_standings_text(read_game(game).standings())
+    assert text.splitlines()[0] == "kaiser, after 2 hands:"
+    assert text.splitlines()[-1] == "over: NS wins"
+
+
+def test_a_kaiser_game_before_its_first_hand() -> None:
+    """Before any hand the standings show both teams at 0 and who deals first, or anyone."""
+    game = {"format": "referee.game/1", "preset": "kaiser", "teams": KAISER_TEAMS, "events": []}
+    assert kaiser_standings_text(read_game(game).standings()) == (
+        "kaiser, after 0 hands:\n"
+        "  NS     Ana & Céline                0\n"
+        "  EW     Ben & Driss                 0\n"
+        "anyone deals next"
+    )
+    assert start_kaiser(read_game(game | {"first_dealer": "Ben"})).next_dealer == "Ben"

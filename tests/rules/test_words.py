@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from referee.rules import words
-from referee.rules.words import N_, and_list, or_list, say, say_plural, speaking
+from referee.rules.words import N_, and_list, in_english, or_list, reason_of, say, say_plural, speaking
 
 FRENCH = {
     "a group holds at most {n} cards": "un groupe compte au plus {n} cartes",
@@ -248,8 +248,9 @@ KAISER_FRENCH = {
 
 
 def test_a_kaiser_hand_scored_once_explains_itself_in_the_reader_s_language() -> None:
+    from referee.rules.families import rules_for
     from referee.rules.kaiser import bidder_change
-    from referee.rules.table import KaiserRules, rules_for
+    from referee.rules.table import KaiserRules
 
     rules = rules_for("kaiser")
     assert isinstance(rules, KaiserRules)
@@ -260,10 +261,10 @@ def test_a_kaiser_hand_scored_once_explains_itself_in_the_reader_s_language() ->
 
 
 def test_a_replay_s_refusal_kept_in_a_cache_is_said_in_the_reader_s_language() -> None:
+    from referee.rules.families import rummy_rules
     from referee.rules.game import replay
     from referee.rules.rummy import RummyGame
     from referee.rules.rummy_events import Reshuffle
-    from referee.rules.table import rummy_rules
 
     replayed = replay(RummyGame.start(rummy_rules("kaluki"), ["Ana", "Ben"]), [Reshuffle(), Reshuffle()])
     assert replayed.refusal is not None
@@ -272,3 +273,41 @@ def test_a_replay_s_refusal_kept_in_a_cache_is_said_in_the_reader_s_language() -
     with speaking(lambda m: french.get(m, m), fake_ngettext):
         assert str(replayed.refusal) == "entrée 2 : le talon a déjà été rebattu"
     assert str(replayed.refusal) == f"event 2: {said}"
+
+
+# --- a refusal's reason carried on, a list of nothing, and English inside a French page -------------------------------
+
+
+# A catalogue that has the message the tests above say is missing from theirs.
+GAME_OVER_IN_FRENCH = {"the game is over": "la partie est finie"}
+
+
+def test_a_reason_that_was_said_is_carried_as_said() -> None:
+    """A refusal carries another's reason as it was said, so that it is said again in the reader's language."""
+    reason = say("the game is over")
+    carried = reason_of(ValueError(reason))
+    assert carried is reason
+    with speaking(lambda m: GAME_OVER_IN_FRENCH.get(m, m), lambda s, p, n: s):
+        assert str(carried) == "la partie est finie"
+
+
+def test_a_reason_that_was_not_said_is_the_errors_text() -> None:
+    """An error raised with plain text, with several arguments or with none gives its own text as the reason."""
+    assert reason_of(KeyError("Ana")) == "'Ana'"
+    assert reason_of(ValueError("no", "yes")) == "('no', 'yes')"
+    assert reason_of(ValueError()) == ""
+
+
+def test_a_list_of_nothing_says_nothing() -> None:
+    """No items, no words: an empty list is the empty text, taken together or as alternatives."""
+    assert and_list([]) == ""
+    assert or_list([]) == ""
+
+
+def test_english_inside_a_french_page() -> None:
+    """`in_english` speaks English inside a French page, and French again after it."""
+    said = say("the game is over")
+    with speaking(lambda m: GAME_OVER_IN_FRENCH.get(m, m), lambda s, p, n: s):
+        with in_english():
+            assert str(said) == "the game is over"
+        assert str(said) == "la partie est finie"

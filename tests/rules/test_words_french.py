@@ -19,6 +19,7 @@ from referee.rules.words import elide, say, say_plural, signed, speaking
         pytest.param("la mise de {name}", "Hugo", "la mise d’{name}", id="a name's h is taken as mute"),
         pytest.param("le tour de {name}", "Yann", "le tour de {name}", id="y before a vowel is a consonant"),
         pytest.param("le tour de {name}", "Yves", "le tour d’{name}", id="y before a consonant is a vowel"),
+        pytest.param("le tour de {name}", "Ys", "le tour d’{name}", id="a two-letter name: y before a consonant"),
         pytest.param("le tour de {name}", "Y", "le tour de {name}", id="a lone y is no vowel"),
         pytest.param("le tour de {name}", "  Anne", "le tour d’{name}", id="leading spaces are skipped"),
         pytest.param("le tour de {name}", "", "le tour de {name}", id="an empty name: unchanged"),

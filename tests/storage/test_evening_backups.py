@@ -16,10 +16,10 @@ from sqlite_utils import Database
 
 from referee.rules.record_data import RecordError
 from referee.rules.rummy_events import RummyEvent, Void, rummy_event_from_json
-from referee.services.games import add_entry, correct, open_book
+from referee.services.games import add_entry, correct, open_book, start_game
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key
-from referee.storage.games import create_game, current_events, games_of
+from referee.storage.games import current_events, games_of
 from referee.storage.payments import last_payment, paid, payments_made, record_payment, take_back
 from referee.storage.rulings import log_ruling, rulings_of
 from referee.storage.transfer import evening_json, import_record, read_record, replace_evening, same_evening
@@ -82,7 +82,7 @@ def play(db: Database, plan: Plan, title: str = "Friday") -> Evening:
     )  # fmt: skip
     stored = []
     for seated, entries in plan.games:
-        game = create_game(db, evening.id, "kaluki", {"elimination_threshold": 1000}, seated, 0)
+        game = start_game(db, evening, "kaluki", {"elimination_threshold": 1000}, seated, 0)
         stored.append((game, [add_entry(db, open_book(db, game), _event(seated[0], hands)).slot for hands in entries]))
     for number, entry, change in plan.corrections:
         game, slots = stored[number]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from referee.services.games import start_game
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key, evenings_of, known_names
-from referee.storage.games import create_game
 from referee.storage.groups import group_by_key, group_of, players_of
 from referee.storage.history import games_played
 from referee.storage.migrations import migrations
@@ -92,8 +92,8 @@ def test_games_played_reads_only_the_evenings_asked(tmp_path: Path) -> None:
     db = connect(tmp_path / "db.sqlite")
     ours = _evening(db, ["Ana", "Ben"])
     theirs = _evening(db, ["Ana", "Ben"])
-    create_game(db, ours.id, "kaluki", {}, ["Ana", "Ben"], 0)
-    create_game(db, theirs.id, "kaluki", {}, ["Ana", "Ben"], 0)
+    start_game(db, ours, "kaluki", {}, ["Ana", "Ben"], 0)
+    start_game(db, theirs, "kaluki", {}, ["Ana", "Ben"], 0)
     played = games_played(db, "Ana", [ours.id])
     assert [p.evening.id for p in played] == [ours.id]
     assert games_played(db, "Nobody", [ours.id, theirs.id]) == []

@@ -8,6 +8,7 @@ and `GameRecord.parse_event` (every entry read as an event).
 from __future__ import annotations
 
 import pickle
+import sqlite3
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -20,14 +21,15 @@ from referee.rules.game import Replayed
 from referee.rules.game_record import GameRecord
 from referee.rules.kaiser_events import PassedDeal
 from referee.rules.rummy_events import Round, Void
-from referee.services import books, snapshots
+from referee.services import books, database, snapshots
 from referee.services.books import BOOKS, EVERY, open_book, read_book
 from referee.services.cache import Cache
-from referee.services.games import add_entry, correct
+from referee.services.database import unit_of_work
+from referee.services.games import add_entry, correct, start_game
 from referee.storage import snapshots as kept
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening
-from referee.storage.games import StoredGame, append_event, create_game, current_events, game_version, revise_event
+from referee.storage.games import StoredGame, append_event, current_events, game_version, revise_event
 from referee.storage.snapshots import Snapshot
 
 
@@ -74,16 +76,33 @@ def cold(path: Path) -> Database:
     return connect(path, migrate=False)
 
 
+def _append(db: Database, game: StoredGame, event: dict[str, Any]) -> None:
+    """An entry written the way another process (or an import) writes it: no snapshot kept with it."""
+    with unit_of_work(db):
+        append_event(db, game.id, game_version(db, game.id), event)
+
+
+def _revise(db: Database, game: StoredGame, version: int, slot: int, event: dict[str, Any] | None) -> None:
+    """Revision 1 of the entry at `slot`, written the way another process writes it: no snapshot kept with it."""
+    with unit_of_work(db):
+        revise_event(db, game.id, version, slot, 1, event)
+
+
+def _keep(db: Database, game: StoredGame, snapshot: Snapshot) -> None:
+    """`snapshot` kept as the game's, in a write of its own."""
+    with unit_of_work(db):
+        kept.keep(db, game.id, snapshot)
+
+
 def _game(db: Database, rounds: int, preset: str = "kaluki") -> StoredGame:
     """A game of `rounds` rounds written the way another process (or an import) writes them: no snapshot."""
     evening = create_evening(
         db, title="", players=["Ana", "Ben"], preset=preset, options={}, chip_value=Decimal("0.2"), currency="EUR"
     )
-    game = create_game(db, evening.id, preset, {"elimination_threshold": None}, ["Ana", "Ben"], 0)
+    game = start_game(db, evening, preset, {"elimination_threshold": None}, ["Ana", "Ben"], 0)
     for number in range(rounds):
         winner, loser = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
-        event = {"type": "round", "winner": winner, "hands": {loser: number % 7 + 1}}
-        append_event(db, game.id, game_version(db, game.id), event)
+        _append(db, game, {"type": "round", "winner": winner, "hands": {loser: number % 7 + 1}})
     return game
 
 
@@ -110,10 +129,10 @@ def test_the_migration_makes_the_snapshots_table_and_a_deleted_game_takes_its_sn
 
 def test_a_later_snapshot_is_never_replaced_by_an_earlier_one_but_another_format_is(db: Database) -> None:
     game = _game(db, 1)
-    kept.keep_now(db, game.id, Snapshot(5, "f", b"five"))
-    kept.keep_now(db, game.id, Snapshot(3, "f", b"three"))
+    _keep(db, game, Snapshot(5, "f", b"five"))
+    _keep(db, game, Snapshot(3, "f", b"three"))
     assert kept.standing(db, game.id).snapshot == Snapshot(5, "f", b"five")
-    kept.keep_now(db, game.id, Snapshot(3, "g", b"new format"))
+    _keep(db, game, Snapshot(3, "g", b"new format"))
     assert kept.standing(db, game.id).snapshot == Snapshot(3, "g", b"new format")
 
 
@@ -145,7 +164,7 @@ def test_a_cold_process_catches_up_with_the_entries_written_since_the_snapshot(
     game = _game(db, 20)
     open_book(db, game)
     for hand in (3, 4, 5):  # another process's rounds, whose writes kept no snapshot
-        append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": "Ana", "hands": {"Ben": hand}})
+        _append(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": hand}})
     counted.parsed = 0
     opened = open_book(cold(path), game)
     assert counted.parsed == 3  # the three entries since the snapshot, and only them
@@ -158,7 +177,7 @@ def test_a_correction_in_the_middle_never_serves_the_old_snapshot(path: Path, db
     snapshot = kept.standing(db, game.id).snapshot
     fifth = before.entries[4]
     corrected = {"type": "round", "winner": fifth.data["winner"], "hands": {k: 50 for k in fifth.data["hands"]}}
-    revise_event(db, game.id, before.version, fifth.slot, 1, corrected)  # from another process: no snapshot kept
+    _revise(db, game, before.version, fifth.slot, corrected)  # from another process: no snapshot kept
     assert kept.standing(db, game.id).snapshot == snapshot  # the old snapshot is still there, at its old version
     opened = open_book(cold(path), game)
     assert opened.version != before.version and opened.entries[4].data == corrected
@@ -174,7 +193,7 @@ def test_a_process_keeping_an_older_version_catches_up_with_a_correction_made_el
     before = open_book(db, game)  # kept in this process's cache
     tenth = before.entries[9]
     corrected = {"type": "round", "winner": tenth.data["winner"], "hands": {k: 60 for k in tenth.data["hands"]}}
-    revise_event(db, game.id, before.version, tenth.slot, 1, corrected)  # another process's correction
+    _revise(db, game, before.version, tenth.slot, corrected)  # another process's correction
     counted.parsed = 0
     opened = open_book(db, game, game_version(db, game.id))
     assert counted.parsed == 11  # from the corrected entry on, and nothing before it
@@ -185,7 +204,7 @@ def test_a_process_keeping_an_older_version_catches_up_with_a_correction_made_el
 def test_a_deleted_entry_since_the_snapshot_is_replayed_from_its_place(path: Path, db: Database) -> None:
     game = _game(db, 12)
     before = open_book(db, game)
-    revise_event(db, game.id, before.version, before.entries[2].slot, 1, None)
+    _revise(db, game, before.version, before.entries[2].slot, None)
     opened = open_book(cold(path), game)
     assert len(opened.entries) == 11 and opened.replayed == _replayed(db, game).replayed
 
@@ -202,7 +221,7 @@ def test_a_snapshot_of_another_format_is_ignored_and_replaced(path: Path, db: Da
     game = _game(db, 10)
     version = game_version(db, game.id)
     stale = pickle.dumps(("an older layout", version))
-    kept.keep_now(db, game.id, Snapshot(version, "0/0.0.1/older", stale))
+    _keep(db, game, Snapshot(version, "0/0.0.1/older", stale))
     counted.parsed = 0
     opened = open_book(cold(path), game)
     assert counted.parsed == 10  # replayed: the older format was not read
@@ -212,7 +231,7 @@ def test_a_snapshot_of_another_format_is_ignored_and_replaced(path: Path, db: Da
 
 def test_a_snapshot_that_does_not_read_is_a_replay_and_never_an_error(path: Path, db: Database) -> None:
     game = _game(db, 10)
-    kept.keep_now(db, game.id, Snapshot(game_version(db, game.id), snapshots.FORMAT, b"not a pickle"))
+    _keep(db, game, Snapshot(game_version(db, game.id), snapshots.FORMAT, b"not a pickle"))
     assert open_book(cold(path), game).replayed == _replayed(db, game).replayed
 
 
@@ -237,10 +256,41 @@ def test_writes_keep_a_snapshot_every_few_entries(path: Path, db: Database) -> N
     assert open_book(cold(path), game).replayed == book.replayed
 
 
+def test_an_entry_and_the_snapshot_due_with_it_are_one_write(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _game(db, EVERY - 1)
+    book = open_book(db, game)  # replayed, and too short for a snapshot: the next entry is due to keep one
+
+    def disk_full(*args: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(kept, "keep", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        add_entry(db, book, Void())
+    assert not db.conn.in_transaction and kept.standing(db, game.id) == kept.Standing(book.version, None)
+    assert len(current_events(db, game.id)) == EVERY - 1  # the entry went with its snapshot
+    monkeypatch.undo()
+    after = add_entry(db, book, Void()).book
+    assert kept.standing(db, game.id).snapshot.version == after.version  # type: ignore[union-attr]
+
+
+def test_books_are_kept_by_database_file_and_the_connection_is_left_as_it_was(path: Path) -> None:
+    db = database.connection(path)
+    try:
+        assert database.path_of(db) == str(path) and "referee_path" not in vars(db)
+    finally:
+        database.forget()
+    other = connect(path, migrate=False)  # a connection the services did not open: its file read once from SQLite
+    assert Path(database.path_of(other)).resolve() == path.resolve()
+    statements: list[str] = []
+    other.conn.set_trace_callback(statements.append)
+    assert Path(database.path_of(other)).resolve() == path.resolve() and statements == []
+    assert "referee_path" not in vars(other)
+
+
 def test_a_game_whose_replay_stops_at_a_refused_entry_round_trips(path: Path, db: Database) -> None:
     game = _game(db, EVERY)
-    append_event(db, game.id, game_version(db, game.id), {"type": "buyback", "player": "Ana"})  # nobody is out
-    append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})  # does not read
+    _append(db, game, {"type": "buyback", "player": "Ana"})  # nobody is out
+    _append(db, game, {"type": "round", "winner": 7})  # does not read
     first = open_book(db, game)
     assert first.replayed.refusal is not None and len(first.replayed.waiting) == 2
     opened = open_book(cold(path), game)
@@ -257,7 +307,7 @@ def test_a_kaiser_game_round_trips(path: Path, db: Database) -> None:
     evening = create_evening(
         db, title="", players=["A", "B", "C", "D"], preset="kaiser", options={}, chip_value=Decimal("0"), currency="EUR"
     )
-    game = create_game(db, evening.id, "kaiser", {}, [], 0, {"NS": ["A", "C"], "EW": ["B", "D"]})
+    game = start_game(db, evening, "kaiser", {}, [], 0, {"NS": ["A", "C"], "EW": ["B", "D"]})
     book = open_book(db, game)
     for _ in range(EVERY):
         book = add_entry(db, book, PassedDeal(book.state.dealer() or "")).book
@@ -276,8 +326,7 @@ def test_a_short_game_keeps_no_snapshot(db: Database) -> None:
 def test_cards_read_from_snapshots_are_shared_between_games(path: Path, db: Database) -> None:
     game = _game(db, 0)
     for _ in range(EVERY):
-        event = {"type": "round", "winner": "Ana", "hands": {"Ben": ["7H", "7H"]}}
-        append_event(db, game.id, game_version(db, game.id), event)
+        _append(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": ["7H", "7H"]}})
     open_book(db, game)  # replayed, its snapshot written
     one = open_book(cold(path), game)
     other = open_book(cold(path), game)

@@ -9,14 +9,14 @@ import pytest
 
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.rummy_events import Buyback, Round, Void
-from referee.services.games import Done, StaleEdit, add_entry, correct, open_book
-from referee.storage.db import connect
+from referee.services.database import unit_of_work
+from referee.services.games import Done, StaleEdit, add_entry, correct, open_book, start_game
+from referee.storage.db import OutsideWrite, connect
 from referee.storage.evenings import create_evening, evening_by_key, known_names
 from referee.storage.games import (
     VersionChanged,
     append_event,
     change_log,
-    create_game,
     current_events,
     game_version,
     record_of,
@@ -57,7 +57,7 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
 
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     slot = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).slot
     correct(db, open_book(db, game), slot, Round("Ana", {"Ben": 12}), based_on=0)
     assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
@@ -72,14 +72,14 @@ def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-un
 
 
 def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     with pytest.raises(EventError):
         add_entry(db, open_book(db, game), Buyback("Ana"))
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 0
 
 
 def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     slot = add_entry(db, open_book(db, game), Void()).slot
     correct(db, open_book(db, game), slot, None, based_on=0)
     with pytest.raises(StaleEdit):
@@ -87,7 +87,7 @@ def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     first, again = (
         add_entry(db, open_book(db, game), Void(), key="key"),
         add_entry(db, open_book(db, game), Void(), key="key"),
@@ -97,7 +97,7 @@ def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-d
 
 
 def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     seen = game_version(db, game.id)
     first = add_entry(db, open_book(db, game), Void(), key="phone-1", seen=seen)
     second = add_entry(db, open_book(db, game), Void(), key="phone-2", seen=seen)
@@ -108,17 +108,25 @@ def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db
 
 
 def test_a_write_confirms_the_version_it_was_decided_on(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     version = game_version(db, game.id)
-    written = append_event(db, game.id, version, {"type": "void"})
+    with unit_of_work(db):
+        written = append_event(db, game.id, version, {"type": "void"})
     assert written.version == game_version(db, game.id) != version
-    with pytest.raises(VersionChanged):
+    with pytest.raises(VersionChanged), unit_of_work(db):
         append_event(db, game.id, version, {"type": "void"})
     assert len(current_events(db, game.id)) == 1
 
 
+def test_a_write_runs_only_inside_its_caller_s_transaction(db) -> None:  # type: ignore[no-untyped-def]
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    with pytest.raises(OutsideWrite):
+        append_event(db, game.id, game_version(db, game.id), {"type": "void"})
+    assert not db.conn.in_transaction and current_events(db, game.id) == []
+
+
 def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     before = open_book(db, game)
     assert open_book(db, game) is before  # the same version: not replayed again
     after = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).book
@@ -128,15 +136,16 @@ def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> No
 
 def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # type: ignore[no-untyped-def]
     teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
-    game = create_game(db, _evening(db).id, "kaiser", {}, [], 3, teams)
+    game = start_game(db, _evening(db), "kaiser", {}, [], 3, teams)
     assert game.teams == teams and game.players == ("Ana", "Ben", "Céline", "Driss")
     assert record_of(game, []).as_json()["first_dealer"] == "Driss"
 
 
 def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted(db) -> None:  # type: ignore[no-untyped-def]
-    game = create_game(db, _evening(db).id, "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10}))
-    broken = append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})
+    with unit_of_work(db):
+        broken = append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})
     record_after = open_book(db, game)
     assert record_after.replayed.refusal is not None and record_after.replayed.refusal.position == 2
     assert len(record_after.replayed.steps) == 1

@@ -12,7 +12,7 @@ from flask import Flask, render_template_string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.table import rules_for
+from referee.rules.families import rules_for
 from referee.services.games import read_book
 from referee.storage.games import StoredEvent, StoredGame
 from referee.web.games.charts import (

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.storage.db import connect
-from referee.web.games import sheets, views
+from referee.web.games import live, sheets
 from tests.web.conftest import Table
 
 ALL = ["A", "B", "C", "D"]
@@ -18,7 +18,7 @@ ALL = ["A", "B", "C", "D"]
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """How many live sheets were built (each one rendered), the cache emptied first."""
-    views.LIVE_SHEETS.clear()
+    live.LIVE_SHEETS.clear()
     built: list[int] = []
     build = sheets.build_sheet
 
@@ -26,9 +26,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         built.append(book.version)
         return build(book, **kwargs)
 
-    monkeypatch.setattr(views, "build_sheet", counting)
+    monkeypatch.setattr(live, "build_sheet", counting)
     yield built
-    views.LIVE_SHEETS.clear()
+    live.LIVE_SHEETS.clear()
 
 
 @pytest.fixture

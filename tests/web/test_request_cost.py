@@ -1,5 +1,5 @@
 """What a request costs in SQL (issue #21): a round posted by htmx runs at most 8 statements, a poll answered 304
-at most 2.
+one.
 
 The app is served over real HTTP by waitress, in this process, so that every connection it opens can be traced
 with SQLite's trace callback: `sqlite3.connect` is wrapped before the app opens any. Every callback counts, the
@@ -23,7 +23,7 @@ from waitress import wasyncore
 from referee import create_app
 from tests.races.phones import Phone
 
-ROUND_POST, POLL_304 = 8, 2
+ROUND_POST, POLL_304 = 8, 1
 
 
 class Traced:
@@ -122,7 +122,7 @@ def test_a_round_posted_by_htmx_runs_at_most_eight_statements(base: str, traced:
     assert not any(sql.startswith("PRAGMA") for post in posts for sql in post)  # the thread's connection is kept
 
 
-def test_a_poll_answered_304_runs_at_most_two_statements(base: str, traced: Traced) -> None:
+def test_a_poll_answered_304_runs_one_statement(base: str, traced: Traced) -> None:
     phone = Phone(base)
     game = _game(phone)
     _rounds(phone, game, 2, traced.take)

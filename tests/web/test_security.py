@@ -432,7 +432,7 @@ def test_an_existing_database_and_instance_folder_are_tightened_at_start(
 def served(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     """What `referee serve` hands the server: the app and the options (granian itself is not started)."""
     handed: dict[str, Any] = {}
-    monkeypatch.setattr("referee.cli.create_app", lambda: app)
+    monkeypatch.setattr("referee.cli.serve.create_app", lambda: app)
     monkeypatch.setattr("referee.server.run", lambda app, **options: handed.update(app=app, **options))
     yield handed
 

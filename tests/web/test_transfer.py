@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import create_app
+from referee.rules.families import rules_for
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams, parse_kaiser_event
-from referee.rules.table import KaiserRules, rules_for
+from referee.rules.table import KaiserRules
 from referee.storage.db import connect
 from referee.storage.transfer import evening_json, import_record
 from tests.web.conftest import Table

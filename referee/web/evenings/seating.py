@@ -8,15 +8,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from referee.rules.families import rules_for
 from referee.rules.option_words import preset_said
 from referee.rules.options import OptionError
 from referee.rules.presets import PRESETS
-from referee.rules.table import Family, rules_for
 from referee.services.games import Evening
-from referee.web.forms import presets_of
+from referee.web.forms import evening_presets
 from referee.web.games.families import starters
-
-KAISER_SEATS = 4  # two teams of two
 
 
 @dataclass(frozen=True)
@@ -25,31 +23,28 @@ class Seating:
 
     said: str  # "8 players at one table: Rami. Kaiser takes four of them."
     short: str  # why the evening's game cannot seat everyone; "" when it can
-    instead: str | None  # a rummy preset that seats everyone, offered when the evening's cannot
+    instead: str | None  # a preset that seats everyone and can be the evening's own, offered when the evening's cannot
     instead_said: str  # its name in words
     tables: tuple[tuple[str, ...], ...]  # the evening's game at two tables, when it seats each half
     game_said: str  # the evening's game in words
 
 
-def _seats(preset: str, options: dict[str, Any] | None = None) -> tuple[int, int] | None:
-    """The fewest and most players `preset` seats (with the evening's house rules), or None for Kaiser's four."""
+def _seats(preset: str, options: dict[str, Any] | None = None) -> tuple[int, int]:
+    """The fewest and most players `preset` seats (with the evening's house rules)."""
     try:
         rules = rules_for(preset, options or {})
     except OptionError:
         rules = rules_for(preset)
-    fewest, most = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
-    return None if fewest is None or most is None else (fewest, most)
+    return rules.min_players, rules.max_players
 
 
 def _games_for(count: int) -> list[str]:
     """The games (not presets) with a preset seating `count` players, in the presets' order: "Kaluki", "Rami"."""
     games: dict[str, None] = {}
-    for name in presets_of(Family.RUMMY):
-        seats = _seats(name)
-        if seats and seats[0] <= count <= seats[1]:
+    for name in PRESETS:
+        fewest, most = _seats(name)
+        if fewest <= count <= most:
             games.setdefault(PRESETS[name].game.capitalize())
-    if count == KAISER_SEATS:
-        games.setdefault("Kaiser")
     return list(games)
 
 
@@ -64,19 +59,16 @@ def seating(evening: Evening) -> Seating:
     """What the evening's number of players allows, and what to play when its own game cannot seat everyone."""
     count = len(evening.players)
     games = _games_for(count)
-    kaiser = any(start.family == Family.KAISER for start in starters())
     parts = []
     if games:
         parts.append(_("%(count)s players at one table: %(games)s.", count=count, games=" · ".join(games)))
     else:
         parts.append(_("%(count)s players: no game seats everyone at one table.", count=count))
-    if kaiser and count > KAISER_SEATS:
-        parts.append(_("Kaiser takes four of them."))
-    seats = _seats(evening.preset, evening.options)
+    parts += [said for start in starters() if (said := start.some_of(count))]  # "Kaiser takes four of them."
+    fewest, most = _seats(evening.preset, evening.options)
     game = preset_said(evening.preset)
-    if seats is None or seats[0] <= count <= seats[1]:
+    if fewest <= count <= most:
         return Seating(" ".join(parts), "", None, "", (), str(game))
-    fewest, most = seats
     short = _(
         "%(game)s is played by %(fewest)s to %(most)s players, not %(count)s.",
         game=game,
@@ -84,13 +76,6 @@ def seating(evening: Evening) -> Seating:
         most=most,
         count=count,
     )
-    instead = next(
-        (
-            name
-            for name in presets_of(Family.RUMMY)
-            if (found := _seats(name)) is not None and found[0] <= count <= found[1]
-        ),
-        None,
-    )
+    instead = next((name for name in evening_presets() if _seats(name)[0] <= count <= _seats(name)[1]), None)
     tables = _two_tables(evening.players, fewest, most)
     return Seating(" ".join(parts), short, instead, str(preset_said(instead or "")), tables, str(game))

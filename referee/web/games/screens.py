@@ -5,12 +5,15 @@ corrections. Each family gives its own `Screen` (`rummy/screen.py`, `kaiser/scre
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 
 from referee.rules.events import EntryError
+from referee.rules.families import AnyEvent
 from referee.services.games import Book, Evening
 from referee.web.forms import SheetForm
 from referee.web.games.lines import NewGame
@@ -62,3 +65,37 @@ class Starter(Protocol):
 
     def new_game(self, evening: Evening, form: Any) -> NewGame:
         """The game a valid start form asks for."""
+
+    def some_of(self, count: int) -> str | None:
+        """What the evening's page says when this family's game seats only some of `count` players, else None."""
+
+
+Entered = Callable[[Book, Mapping[str, str]], AnyEvent]  # the event a tap records, from the game and the form sent
+
+
+class Sheet(Protocol):
+    """What a family's one-tap entries may answer with on the sheet (given by `web/games/views.py`)."""
+
+    def offered(self, book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
+        """Record the entry `event(book, form)` describes; with `decided`, once every buy-back open is decided."""
+
+    def refused(self, book: Book, reason: str) -> ResponseReturnValue:
+        """The entry form with `reason` (422), nothing recorded."""
+
+    def entry_again(self, book: Book) -> ResponseReturnValue:
+        """The next entry as it stands now (a write that is no entry of its own, such as a reshuffle marked)."""
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A button of a family's sheet that records an entry in one tap (a void round, a buy-back, a passed deal): its
+    address under the game (`/void`), its endpoint (`games.void_round`) and its answer."""
+
+    name: str
+    endpoint: str
+    answer: Callable[[Book, Sheet], ResponseReturnValue]
+
+
+def one_tap(name: str, endpoint: str, event: Entered, *, decided: bool = False) -> Tap:
+    """A tap that records the event `event(book, form)` describes (`decided`: once every buy-back open is decided)."""
+    return Tap(name, endpoint, lambda book, sheet: sheet.offered(book, event, decided=decided))

@@ -7,30 +7,25 @@ the fresh entry form and, out of band, only what changed on the sheet: the new l
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlite_utils import Database
 
-from referee.rules.answers import StockAnswer
 from referee.rules.events import EntryError
-from referee.rules.kaiser_events import PassedDeal
-from referee.rules.rummy_events import Buyback, Void
-from referee.rules.words import reason_of
 from referee.services import games as service
-from referee.services.cache import Cache
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web import polls
 from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import corrected_words, describe_change, entry_named
-from referee.web.games.families import family_of, screen_of
+from referee.web.games.families import FAMILIES, family_of, screen_of
+from referee.web.games.live import live_sheet
+from referee.web.games.screens import Entered
 from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
 from referee.web.links import open_evening
@@ -42,21 +37,11 @@ ALREADY_THERE = _l(
     "If yours was another one, enter it again."
 )
 EXPIRED = _l("The form expired: try again.")
-RESHUFFLED_ELSEWHERE = _l(
-    "Another phone had already marked the stock reshuffled in this round. If it ran out again, tap again: the round "
-    "is void."
-)
-RESHUFFLE_PAST = _l(
-    "The round this phone showed as reshuffled is already on the sheet. Nothing was saved: if the stock of this "
-    "round ran out, tap Stock reshuffled."
-)
 # After a write the phone shows the top of the entry: what the entry did, and any buy-back to decide.
 SHOW_OUTCOME = "outerHTML show:#entry:top"
 NOT_OVER = _l("This game is not over yet: its rematch waits for its end.")
 DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
-# The live sheet of each game, link and language, with the version it shows, weighed in characters: about 1,200 sheets
-# of a 40-round game (text, which the garbage collector never walks). Used only at its version: never stale.
-LIVE_SHEETS: Cache[tuple[int, str]] = Cache(16_000_000, weigh=lambda kept: len(kept[1]))
+NOT_HERE = _l("This game has no such entry: nothing was saved.")
 
 
 def open_game(key: str, number: int, *, writing: bool = False) -> Book:
@@ -116,31 +101,10 @@ def live(key: str, number: int) -> ResponseReturnValue:
     if request.args.get("v") == str(behind.version):
         response = make_response("", 304)
     else:
-        response = make_response(_live_sheet(key, behind))
+        response = make_response(live_sheet(key, behind))
         request.environ[polls.DRAWN] = (behind.game.id, behind.version)  # the other phones' answer (polls.py)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def _live_sheet(key: str, behind: service.GameBehind) -> str:
-    """The live sheet of the game `behind` the link, rendered once per version, link and language: every phone of
-    a table asks for it after each round, and all but the first get the same text again."""
-    db = get_db()
-    kept = LIVE_SHEETS.get(_live_key(db, key, behind))
-    if kept is not None and kept[0] == behind.version:
-        return kept[1]
-    g.evening, g.scorer, g.key = behind.evening, behind.scorer, key
-    book = service.open_book(db, behind.game, behind.version)
-    text = render_template("games/_live.html", game=book.game, sheet=build_sheet(book), version=book.version)
-    LIVE_SHEETS.put(_live_key(db, key, behind), (book.version, text))
-    return text
-
-
-def _live_key(db: Database, key: str, behind: service.GameBehind) -> Hashable:
-    """What a game's live sheet depends on besides its version: the game, the link (its links, the scorer's pencil),
-    the evening's seats (the players' colours), the reader's language, and where the app is mounted."""
-    where = (service.game_key(db, behind.game), key, tuple(behind.evening.players))
-    return (*where, str(get_locale()), request.script_root)
 
 
 @bp.get("/chart")
@@ -251,12 +215,11 @@ def record_entry(key: str, number: int) -> ResponseReturnValue:
     return _write(book, form, event)
 
 
-def _offered(key: str, number: int, event_of: Any, *, decided: bool = False) -> ResponseReturnValue:
-    """Record an entry made by one button (a void round, a buy-back, a passed deal), built by `event_of(form)`.
+def _offered(book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
+    """Record an entry made by one button (a void round, a buy-back, a passed deal), `event(book, form)`.
 
     With `decided`, the entry waits for every buy-back open to be decided first, as the next round does.
     """
-    book = open_game(key, number, writing=True)
     form = SheetForm()
     entry_form = screen_of(book.family).entry_form(book)
     if not form.validate():
@@ -264,43 +227,44 @@ def _offered(key: str, number: int, event_of: Any, *, decided: bool = False) -> 
     undecided = screen_of(book.family).waiting(book, request.form) if decided else ""
     if undecided:
         return _refused(book, entry_form, undecided, show=True)
-    return _write(book, form, event_of(book), entry_form)
+    return _write(book, form, event(book, request.form), entry_form)
 
 
-@bp.post("/void")
-def void_round(key: str, number: int) -> ResponseReturnValue:
-    """Record a void round: nobody scores and no chips move (once every buy-back open is decided)."""
-    return _offered(key, number, lambda book: Void(), decided=True)
+class _Sheet:
+    """What a family's taps answer with (`screens.Sheet`): this module's answers."""
+
+    def offered(self, book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
+        """Record the entry `event(book, form)` describes."""
+        return _offered(book, event, decided=decided)
+
+    def refused(self, book: Book, reason: str) -> ResponseReturnValue:
+        """The entry form with `reason` (422)."""
+        return _refused(book, screen_of(book.family).entry_form(book), reason)
+
+    def entry_again(self, book: Book) -> ResponseReturnValue:
+        """The next entry as it stands now: the page for a plain form, the entry for htmx."""
+        if not wants_fragment():
+            return redirect(url_for("games.show", key=g.key, number=book.game.number, _anchor="entry"), 303)
+        return render("games/show.html", "games/_entry.html", **_context(book, log=False))
 
 
-@bp.post("/reshuffle")
-def reshuffle(key: str, number: int) -> ResponseReturnValue:
-    """The stock ran out and was reshuffled; when it runs out again in the same round, the round is void (000).
+def _tapped(name: str) -> Callable[[str, int], ResponseReturnValue]:
+    """The view of the tap `name` (a family's one-tap entry, `screens.Tap`); refused (422) on a game whose family has
+    no such tap."""
 
-    The phone says whether it showed the stock as reshuffled already (`again`): a phone that did not see the
-    first reshuffle never voids a round by itself, and one that showed a reshuffle of a round recorded since
-    (by another phone) changes nothing.
-    """
-    book = open_game(key, number, writing=True)
-    form = SheetForm()
-    if not book.state.has_stock or book.state.over or not form.validate():
-        return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
-    try:
-        call = service.stock_ran_out(
-            get_db(), book, seen_reshuffled=request.form.get("again") == "1", key=form.submission.data
-        )
-    except (EntryError, Busy) as error:
-        return _refused(book, screen_of(book.family).entry_form(book), reason_of(error))
-    if call.answer is StockAnswer.VOID:
-        return _offered(key, number, lambda book: Void(), decided=True)
-    if call.answer is StockAnswer.PAST:
-        flash(str(RESHUFFLE_PAST))  # the phone showed a reshuffle of a round recorded since: not about this round
-    elif call.answer is StockAnswer.MARKED_ELSEWHERE:
-        flash(str(RESHUFFLED_ELSEWHERE))
-    book = service.open_book(get_db(), book.game)
-    if not wants_fragment():
-        return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
-    return render("games/show.html", "games/_entry.html", **_context(book, log=False))
+    def tapped(key: str, number: int) -> ResponseReturnValue:
+        book = open_game(key, number, writing=True)
+        tap = next((tap for tap in family_of(book.family).taps if tap.name == name), None)
+        if tap is None:
+            return _refused(book, screen_of(book.family).entry_form(book), str(NOT_HERE))
+        return tap.answer(book, _Sheet())
+
+    return tapped
+
+
+# Each family's taps (`/void`, `/buyback`, `/reshuffle`, `/passed`), answered by the family's own code.
+for _tap in {tap.name: tap for web in FAMILIES.values() for tap in web.taps}.values():
+    bp.add_url_rule(f"/{_tap.name}", _tap.endpoint, _tapped(_tap.name), methods=["POST"])
 
 
 @bp.get("/out")
@@ -330,18 +294,6 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
         return _refused(book, screen_of(book.family).entry_form(book), str(reason))
     made = service.rematch(get_db(), book)
     return redirect(url_for("games.show", key=key, number=made.number), 303)
-
-
-@bp.post("/buyback")
-def buyback(key: str, number: int) -> ResponseReturnValue:
-    """An eliminated player buys back in."""
-    return _offered(key, number, lambda book: Buyback(request.form.get("player", "")))
-
-
-@bp.post("/passed")
-def passed_deal(key: str, number: int) -> ResponseReturnValue:
-    """A Kaiser deal everybody passed, on the sheet the scorer saw: the deal passes to the left."""
-    return _offered(key, number, lambda book: PassedDeal(request.form.get("dealer") or book.state.dealer() or ""))
 
 
 @bp.post("/events/<int:slot>/delete")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, request, url_for
+from flask import Blueprint, flash, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -10,7 +10,7 @@ from referee.services import payments
 from referee.services.evenings import Evening
 from referee.services.payments import SettleUp
 from referee.web.database import get_db
-from referee.web.htmx import redirect_to, render
+from referee.web.htmx import redirect_to, render, wants_fragment
 from referee.web.links import open_evening
 from referee.web.local import money
 from referee.web.settle.forms import PaidForm, UndoPaidForm
@@ -48,7 +48,7 @@ def _answer(key: str, evening: Evening, settled: SettleUp, refused: bool, done: 
     if refused:
         return _page(evening, settled, 422, _("This payment is no longer in the plan: the page was out of date."))
     flash(done)  # shown on top of the plan, where the phone brings it into view
-    if request.headers.get("HX-Request"):
+    if wants_fragment():
         return _page(evening, settled)
     return redirect_to(url_for("settle.show", key=key))
 

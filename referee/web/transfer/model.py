@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response
@@ -21,7 +22,7 @@ def download(body: str, name: str, kind: str) -> Response:
     return response
 
 
-def json_file(data: dict[str, Any]) -> str:
+def json_file(data: Mapping[str, object]) -> str:
     """A record as its file holds it: JSON, indented, in UTF-8 (names as written)."""
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 

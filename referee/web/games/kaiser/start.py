@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import FormField, SelectField
 
 from referee.rules.deal import draw_first_dealer
-from referee.rules.table import Family, rules_for
+from referee.rules.families import rules_for
+from referee.rules.table import Family
 from referee.services.games import Evening
 from referee.web.forms import (
     AT_RANDOM,
@@ -23,6 +25,7 @@ from referee.web.forms import (
 from referee.web.games.lines import NewGame
 
 KAISER_PRESETS = presets_of(Family.KAISER)
+SEATS = 4  # two teams of two
 
 
 class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inherit a field per rummy option
@@ -111,3 +114,7 @@ class KaiserStart:
         drawn = form.dealer.data == AT_RANDOM
         dealer = draw_first_dealer(seats) if drawn else seats.index(form.dealer.data)
         return NewGame(form.preset.data, dict(options), tuple(seats), dealer, drawn, form.teams())
+
+    def some_of(self, count: int) -> str | None:
+        """Past four players, Kaiser seats four of them."""
+        return _("Kaiser takes four of them.") if count > SEATS else None

@@ -11,9 +11,10 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.rules.deal import draw_first_dealer
+from referee.rules.families import rules_for
 from referee.rules.option_words import preset_said
 from referee.rules.options import OptionError
-from referee.rules.table import Family, rules_for
+from referee.rules.table import Family
 from referee.services.games import Evening
 from referee.web.forms import AT_RANDOM, KeyedForm, presets_of, presets_said
 from referee.web.games.lines import NewGame
@@ -86,3 +87,7 @@ class RummyStart:
         first = draw_first_dealer(players) if drawn else players.index(form.first_dealer.data)
         options = evening.options if form.preset.data == evening.preset else {}
         return NewGame(form.preset.data, options, tuple(players), first, drawn)
+
+    def some_of(self, count: int) -> str | None:
+        """A rummy game seats any of the evening's players: nothing to say."""
+        return None

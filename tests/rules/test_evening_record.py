@@ -1,10 +1,13 @@
 """The evening record of docs/formats.md (referee.rules.evening_record): each refusal in the scorer's words, what an
-evening takes from its games, the lengths the app imports, and each game's chips."""
+evening takes from its games, the lengths the app imports, each game's chips, and its chip value through
+`referee settle`."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +15,8 @@ import pytest
 from referee.rules.evening_record import check_lengths, evening_of, game_chips, parse_money, read_evening
 from referee.rules.game_record import read_game
 from referee.rules.record_data import RecordError
+from referee.rules.settlement import SettlementError, cents
+from tests.conftest import Runner
 
 RAMI = {"format": "referee.game/1", "preset": "rami-elimination", "options": {"ante": 2}, "players": ["Ana", "Ben"]}
 KAISER = {"format": "referee.game/1", "preset": "kaiser", "teams": {"NS": ["Ana", "Eve"], "EW": ["Ben", "Luc"]}}
@@ -228,3 +233,40 @@ def test_a_game_under_way_or_wrong_is_refused_by_its_number() -> None:
     with pytest.raises(RecordError) as refused:
         game_chips([finished, read_game(RAMI | {"events": [BEN_WINS, {"type": "void"}]})])
     assert str(refused.value) == "game 2: event 2: the game is over: Ben won it"
+
+
+# --- the chip value through `referee settle`: a negative one refused, zero accepted -----------------------------------
+
+
+@pytest.mark.parametrize("chip_value", ["-0.01", "-1", "-0.20"])
+def test_a_negative_chip_value_in_an_evening_record_is_refused(
+    referee: Runner, tmp_path: Path, chip_value: str
+) -> None:
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps({"format": "referee.evening/1", "chip_value": chip_value, "games": []}))
+    done = referee("settle", "--json", str(path))
+    assert done.code == 2 and done.out == ""
+    # The record itself refuses it, naming the key, before any payment is worked out.
+    assert f"chip_value {chip_value!r} must be from 0 to 1000" in done.err
+    with pytest.raises(SettlementError, match="zero or more"):
+        cents(Decimal(chip_value))
+
+
+def test_a_chip_value_of_zero_is_accepted(referee: Runner, tmp_path: Path) -> None:
+    # Ante 3 each; A wins the round (B pays 1 chip) and B, at 150, is eliminated with nobody left to play:
+    # A takes the pot of 6. A +4, B -4, worth nothing at 0.00 a chip.
+    game = {
+        "format": "referee.game/1",
+        "preset": "kaluki",
+        "players": ["A", "B"],
+        "events": [{"type": "round", "winner": "A", "hands": {"B": 150}}],
+    }
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps({"format": "referee.evening/1", "chip_value": "0.00", "games": [game]}))
+    done = referee("settle", "--json", str(path))
+    assert done.code == 0, done.err
+    assert json.loads(done.out) == {
+        "balances": {"A": 4, "B": -4},
+        "payments": [{"from": "B", "to": "A", "chips": 4, "amount": "0.00"}],
+    }
+    assert cents(Decimal("0")) == 0 and cents(Decimal("0.01")) == 1

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from referee.rules.cards import Card, parse_cards
+from referee.rules.families import rummy_rules
 from referee.rules.options import Value
 from referee.rules.solver import best_arrangement
 from referee.rules.solver_melds import (
@@ -19,7 +20,6 @@ from referee.rules.solver_melds import (
     joker_values,
     state_masks,
 )
-from referee.rules.table import rummy_rules
 
 
 def melds(preset: str, hand: str, overrides: dict[str, Value]) -> list[tuple[str, int]]:

@@ -1,0 +1,45 @@
+"""Every game family of the engine has its web part (#33): a family without one, or a part without a method or a
+partial, stops the app at start with what is missing, never a 500 on its first page."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from referee import create_app
+from referee.rules.families import FAMILIES as ENGINE
+from referee.rules.table import Family
+from referee.web.games import families
+from referee.web.games.families import FAMILIES, missing_parts
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def test_every_family_of_the_engine_has_its_whole_web_part() -> None:
+    assert set(FAMILIES) == set(ENGINE)
+    assert missing_parts(ENGINE, FAMILIES, TEMPLATES) == []
+
+
+def test_a_family_of_the_engine_without_its_web_part_is_named() -> None:
+    gin = cast(Family, "gin")
+    assert missing_parts([*ENGINE, gin], FAMILIES, TEMPLATES) == [
+        "the family gin has no web part in referee/web/games/families.py"
+    ]
+
+
+def test_a_web_part_without_a_method_or_a_partial_is_named(tmp_path: Path) -> None:
+    rummy = FAMILIES[Family.RUMMY]
+    broken = {**FAMILIES, Family.RUMMY: replace(rummy, screen=object(), templates="games/nowhere")}
+    missing = missing_parts(ENGINE, broken, TEMPLATES)
+    assert "rummy: its screen has no entry_form" in missing
+    assert "rummy: games/nowhere/_entry.html is missing" in missing
+    assert not any(line.startswith("kaiser") for line in missing)
+
+
+def test_the_app_refuses_to_start_without_a_family_s_web_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(families, "FAMILIES", {Family.RUMMY: FAMILIES[Family.RUMMY]})
+    with pytest.raises(RuntimeError, match="referee cannot start: the family kaiser has no web part"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
