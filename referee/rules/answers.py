@@ -34,6 +34,9 @@ class Refused(ValueError):
         self.refusal = refusal
 
 
+NO_STOCK = Refusal(say("this game has no stock: every card is dealt"))  # a Said: no language kept
+
+
 def undecided(players: Sequence[str]) -> Refusal | None:
     """Why the next round waits: buy-backs nobody decided; None when there are none.
 

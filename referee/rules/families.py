@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from referee.rules.game import Chips, Replayed
+from referee.rules.game import Chips, Replayed, Stocked
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
 from referee.rules.kaiser_family import (
@@ -82,7 +82,7 @@ class GameFamily:
 RUMMY = GameFamily(
     name=Family.RUMMY,
     games=("kaluki", "rami"),
-    has_stock=RummyGame.has_stock,
+    has_stock=issubclass(RummyGame, Stocked),
     evening_rules=True,
     rules=rummy_rules_from,
     read_seats=read_players,
@@ -97,7 +97,7 @@ RUMMY = GameFamily(
 KAISER = GameFamily(
     name=Family.KAISER,
     games=("kaiser",),
-    has_stock=KaiserGame.has_stock,
+    has_stock=issubclass(KaiserGame, Stocked),
     evening_rules=False,
     rules=kaiser_rules_from,
     read_seats=read_teams,

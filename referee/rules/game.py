@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.words import say
@@ -106,24 +106,31 @@ class Game(Protocol[EventT_contra]):
     def score_of(self, player: str) -> int | None:
         """The score that counts for `player`: their own total, or their team's; None for a stranger."""
 
-    @property
-    def has_stock(self) -> bool:
-        """Whether rounds are played from a stock that may run out (rummy), or every card is dealt (Kaiser)."""
+    def as_json(self) -> dict[str, Any]:
+        """The `replay` JSON of docs/formats.md."""
+
+
+@runtime_checkable
+class Stocked(Protocol):
+    """A game whose rounds are played from a stock that may run out, with players who may buy back in: rummy's.
+
+    The questions only such a game answers, besides the `Game`'s (a family without them, Kaiser, answers none).
+    """
 
     def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
         """The players whose decision the next round waits for (a buy-back), but for those `decided` out for good."""
 
     def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
-        """Why the next round (or hand) cannot be recorded yet though the rules would take it, or None."""
+        """Why the next round cannot be recorded yet though the rules would take it, or None."""
 
     def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
         """Why a round filled in while `seen` were still in cannot be recorded now, or None."""
 
+    def verify_stock_ran_out(self) -> Refusal | None:
+        """Why the stock cannot run out now, or None."""
+
     def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
         """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""
-
-    def as_json(self) -> dict[str, Any]:
-        """The `replay` JSON of docs/formats.md."""
 
 
 # Any family's game: `Replayed[RummyGame, RummyEvent]`, or `Replayed[RummyGame | KaiserGame, RummyEvent | KaiserEvent]`

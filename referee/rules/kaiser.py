@@ -7,11 +7,9 @@ dealer, or else the first event's dealer, sets where it starts. The table and th
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
-from referee.rules.answers import Refusal, Refused, StockCall
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.game import Kind, Offer
 from referee.rules.kaiser_bidding import MAX_BID, Bid, check_auction
@@ -136,9 +134,6 @@ class PassedResult:
     dealer: str
 
 
-_NO_STOCK = Refusal(say("a Kaiser deal has no stock: every card is dealt"))  # a Said: no language kept
-
-
 @dataclass(frozen=True)
 class KaiserGame:
     """A Kaiser game as its events leave it (the `Game` of `referee.rules.game`)."""
@@ -150,7 +145,6 @@ class KaiserGame:
     next_dealer: str | None = None  # None until the first deal (or the record's first dealer) sets it
     winner: str | None = None
     first_dealer: str | None = None  # who deals the first hand, when the record says so
-    has_stock: ClassVar[bool] = False  # every card is dealt: nothing to run out nor to reshuffle
 
     @classmethod
     def start(cls, rules: KaiserRules, teams: KaiserTeams, first_dealer: str | None = None) -> KaiserGame:
@@ -196,34 +190,6 @@ class KaiserGame:
         """The score of `player`'s team."""
         team = self.teams.team_of(player)
         return None if team is None else self.score(team)
-
-    def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
-        """Nobody: Kaiser has no buy-backs to decide."""
-        return ()
-
-    def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
-        """None: the next hand waits for no decision."""
-        return None
-
-    def can_next(self, decided: Collection[str] = ()) -> bool:
-        """Always: the next hand waits for no decision."""
-        return True
-
-    def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
-        """None: all four players play every hand."""
-        return None
-
-    def verify_stock_ran_out(self) -> Refusal | None:
-        """Always refused: a Kaiser deal has no stock."""
-        return _NO_STOCK
-
-    def can_stock_ran_out(self) -> bool:
-        """Never: a Kaiser deal has no stock."""
-        return False
-
-    def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
-        """Refused: a Kaiser deal has no stock to run out."""
-        raise Refused(_NO_STOCK)
 
     def verify(self, event: KaiserEvent, position: int) -> EventError | None:
         """Why `event` cannot come next, or None when it can."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.rules.answers import Refusal, Refused, StockCall, players_changed, stock_call, undecided
 from referee.rules.events import EventError
@@ -68,7 +68,6 @@ class RummyGame:
     first_dealer: int = 0  # the seat of the first round's dealer
     last_dealer: int | None = None  # the seat of the last round's dealer
     reshuffled: bool = False  # the stock ran out once in the round being played, and was reshuffled
-    has_stock: ClassVar[bool] = True  # rounds are played from a stock, which may run out
 
     @classmethod
     def start(cls, rules: RummyRules, players: Sequence[str], first_dealer: int = 0) -> RummyGame:
@@ -131,10 +130,6 @@ class RummyGame:
         """
         return undecided(self.waiting_for(decided))
 
-    def can_next(self, decided: Collection[str] = ()) -> bool:
-        """Whether the next round (or a void round) may be recorded now, as far as buy-backs go."""
-        return self.verify_next(decided) is None
-
     def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
         """Why a round filled in while `seen` were still in cannot be recorded: players left or came back since."""
         return players_changed(seen, self.still_in(), winner)
@@ -142,10 +137,6 @@ class RummyGame:
     def verify_stock_ran_out(self) -> Refusal | None:
         """Why the stock cannot run out now: the game is over."""
         return Refusal(self._over()) if self.over else None
-
-    def can_stock_ran_out(self) -> bool:
-        """Whether a "stock ran out" tap means something now."""
-        return self.verify_stock_ran_out() is None
 
     def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
         """What the stock running out means, the phone having shown it reshuffled (`seen_reshuffled`) or not.

@@ -17,10 +17,10 @@ from enum import StrEnum
 
 from sqlite_utils import Database
 
-from referee.rules.answers import StockAnswer, StockCall
+from referee.rules.answers import NO_STOCK, Refused, StockAnswer, StockCall
 from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent, AnyGame
-from referee.rules.game import Kind, Replayed
+from referee.rules.game import Kind, Replayed, Stocked
 from referee.rules.game_record import GameRecord
 from referee.rules.options import Value
 from referee.rules.words import say
@@ -314,7 +314,10 @@ def stock_ran_out(db: Database, book: Book, *, seen_reshuffled: bool, key: str |
 
     Refused (the game is over, or has no stock) and EntryError say why nothing is recorded.
     """
-    call = book.state.stock_ran_out(seen_reshuffled)
+    state = book.state
+    if not isinstance(state, Stocked):  # a game without a stock (Kaiser) has nothing to run out
+        raise Refused(NO_STOCK)
+    call = state.stock_ran_out(seen_reshuffled)
     if call.answer is StockAnswer.RESHUFFLE and call.event is not None:
         add_entry(db, book, call.event, key=key)
     return call

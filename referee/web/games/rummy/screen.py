@@ -117,7 +117,7 @@ def undecided_reason(book: Book, decided: Sequence[str]) -> str:
     record with a round after an elimination still replays; on the phone, that round waits for the scorer to
     say so: a buy-back, or "Out for good".
     """
-    waiting = book.state.waiting_for(decided)  # the rules say who the next round waits for
+    waiting = _game(book).waiting_for(decided)  # the rules say who the next round waits for
     if not waiting:
         return ""
     return str(
