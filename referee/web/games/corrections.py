@@ -1,22 +1,16 @@
-"""The change log in words: what each correction of an entry changed, field by field."""
+"""The change log in words: what each correction of an entry changed, value by value, in its family's words
+(`entry_words.EntryWords`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext as _
 
-from referee.rules.cards import SUIT_SYMBOLS, Card
-from referee.rules.game import Kind
+from referee.rules.cards import Card
 from referee.services.games import Book, Change
-from referee.web.games.labels import FIELD, Field, per_player
-
-SINGLE_VALUES = (
-    Field.WINNER, Field.PLAYER, Field.ALL_IN_ONE, Field.RAMI, Field.BIDDER, Field.BID, Field.NO_TRUMP,
-    Field.FIVE_HEARTS, Field.THREE_SPADES, Field.CALLS, Field.TRUMP,
-)  # fmt: skip
-PER_PLAYER = (Field.HANDS, Field.LAID, Field.TRICKS, Field.KEPT)
+from referee.web.games.entry_words import EntryWords
+from referee.web.games.families import family_of
 
 
 @dataclass(frozen=True)
@@ -38,59 +32,40 @@ class Correction:
     differences: tuple[Difference, ...]
 
 
-def _shown(value: Any, what: Field | None = None) -> str:
+def _shown(value: object, words: EntryWords, key: str = "") -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
         return "✓" if value else "—"
-    if what is Field.CALLS and isinstance(value, list):
-        return " · ".join(_call_shown(call) for call in value if isinstance(call, dict))
-    if what is Field.TRUMP:
-        return SUIT_SYMBOLS.get(str(value), str(value))
+    if key in words.shown:
+        return words.shown[key](value)
     if isinstance(value, list):
-        return " ".join(Card.parse(card).symbol for card in value)
+        return " ".join(Card.parse(str(card)).symbol for card in value)
     return str(value)
 
 
-def _call_shown(call: dict[str, Any]) -> str:
-    """One call of an auction as the change log writes it: "Ana pass", "Ben 7 no trump"."""
-    said = _("pass") if call.get("call") == "pass" else str(call.get("call"))
-    if call.get("no_trump"):
-        said = _("%(bid)s no trump", bid=said)
-    return f"{call.get('player')} {said}"
+def _words(book: Book) -> EntryWords:
+    return family_of(book.family).words
 
 
-def _entry_words(entry: dict[str, Any]) -> str:
-    kind = entry.get("type")
-    if kind == Kind.ROUND:
-        return str(_("the round won by %(name)s", name=entry.get("winner")))
-    if kind == Kind.BUYBACK:
-        return str(_("the buy-back of %(name)s", name=entry.get("player")))
-    if kind == Kind.HAND:
-        return str(_("the hand %(name)s bid %(bid)s", name=entry.get("bidder"), bid=entry.get("bid")))
-    if kind == Kind.RESHUFFLE:
-        return str(_("the stock reshuffled"))
-    if kind == Kind.PASSED:
-        return str(_("the deal everybody passed"))
-    return str(_("a void round"))
-
-
-def describe_change(change: Change) -> Correction:
-    """What a correction changed, field by field: a round's winner, hands and laid points, or a Kaiser hand's."""
+def describe_change(book: Book, change: Change) -> Correction:
+    """What a correction of `book`'s game changed, value by value, in its family's words."""
+    words = _words(book)
     before, after = change.before or {}, change.after or {}
     differences: list[Difference] = []
     if after:
-        for key in SINGLE_VALUES:
+        for key, label in words.single:
             if before.get(key) != after.get(key):
-                differences.append(
-                    Difference(str(FIELD[key]), _shown(before.get(key), key), _shown(after.get(key), key))
-                )
-        for key in PER_PLAYER:
+                shown = _shown(before.get(key), words, key), _shown(after.get(key), words, key)
+                differences.append(Difference(label(), *shown))
+        for key, label_of in words.per_player:
             old, new = before.get(key) or {}, after.get(key) or {}
             for name in dict.fromkeys([*old, *new]):
                 if old.get(name) != new.get(name):
-                    differences.append(Difference(per_player(key, name), _shown(old.get(name)), _shown(new.get(name))))
-    return Correction(change.at, _entry_words(before), not after, tuple(differences))
+                    differences.append(
+                        Difference(label_of(name), _shown(old.get(name), words), _shown(new.get(name), words))
+                    )
+    return Correction(change.at, words.named(before), not after, tuple(differences))
 
 
 def entry_named(book: Book, position: int) -> str:
@@ -101,20 +76,14 @@ def entry_named(book: Book, position: int) -> str:
     entries = book.entries[: max(position, 0)]
     if not entries or position > len(book.entries):
         return str(_("the last entry"))
-    data = entries[-1].data
-    kind = data.get("type")
-    if kind in (Kind.ROUND, Kind.VOID):
-        number = sum(1 for entry in entries if entry.data.get("type") in (Kind.ROUND, Kind.VOID))
-        return str(_("round %(number)s", number=number))
-    if kind == Kind.HAND:
-        number = sum(1 for entry in entries if entry.data.get("type") == Kind.HAND)
-        return str(_("hand %(number)s", number=number))
-    return _entry_words(data)
+    words = _words(book)
+    datas = [entry.data for entry in entries]
+    return words.numbered(datas) or words.named(datas[-1])
 
 
-def corrected_words(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
-    """What one correction changed, in a line: "Ben's hand: 5 → 15; winner: Ana → Ben"."""
-    change = describe_change(Change(0, 0, before, after, ""))
+def corrected_words(book: Book, before: dict[str, object] | None, after: dict[str, object] | None) -> str:
+    """What one correction of `book`'s game changed, in a line: "Ben's hand: 5 → 15; winner: Ana → Ben"."""
+    change = describe_change(book, Change(0, 0, before, after, ""))
     return "; ".join(
         str(_("%(what)s: %(before)s → %(after)s", what=d.what, before=d.before, after=d.after))
         for d in change.differences

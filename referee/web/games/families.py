@@ -16,16 +16,19 @@ from typing import Any
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
 from referee.rules.table import Family
 from referee.web.forms import presets_of
+from referee.web.games.entry_words import EntryWords
 from referee.web.games.kaiser.layout import KaiserLayout
 from referee.web.games.kaiser.screen import KaiserScreen
 from referee.web.games.kaiser.start import KaiserStart
 from referee.web.games.kaiser.taps import TAPS as KAISER_TAPS
+from referee.web.games.kaiser.words import WORDS as KAISER_WORDS
 from referee.web.games.kaiser.worked import worked_examples as kaiser_worked
 from referee.web.games.lines import Layout
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.screen import RummyScreen
 from referee.web.games.rummy.start import RummyStart
 from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
+from referee.web.games.rummy.words import WORDS as RUMMY_WORDS
 from referee.web.games.rummy.worked import worked_examples as rummy_worked
 from referee.web.games.screens import Screen, Starter, Tap
 
@@ -40,12 +43,20 @@ class WebFamily:
     templates: str  # the folder of its partials (`PARTIALS`)
     desk: bool  # whether the referee desk answers questions about its melds
     worked: Callable[[Any, bool], list[tuple[str, str, str, str | None]]]  # the rules page's worked examples
+    words: EntryWords  # how its change log names its entries and the values a correction changes
     taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
 
 
 FAMILIES: dict[Family, WebFamily] = {
     Family.RUMMY: WebFamily(
-        RummyScreen(), RummyLayout(), RummyStart(), "games/rummy", desk=True, worked=rummy_worked, taps=RUMMY_TAPS
+        RummyScreen(),
+        RummyLayout(),
+        RummyStart(),
+        "games/rummy",
+        desk=True,
+        worked=rummy_worked,
+        words=RUMMY_WORDS,
+        taps=RUMMY_TAPS,
     ),
     Family.KAISER: WebFamily(
         KaiserScreen(),
@@ -54,6 +65,7 @@ FAMILIES: dict[Family, WebFamily] = {
         "games/kaiser",
         desk=False,
         worked=kaiser_worked,
+        words=KAISER_WORDS,
         taps=KAISER_TAPS,
     ),
 }

@@ -76,7 +76,7 @@ def _context(
         **screen.context(book),
     }
     if log:
-        context["log"] = [describe_change(change) for change in service.changes(get_db(), book)]
+        context["log"] = [describe_change(book, change) for change in service.changes(get_db(), book)]
     return context
 
 
@@ -361,7 +361,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
         except (StaleEdit, Busy) as error:
             form.form_errors.append(str(error))
         else:
-            changed = corrected_words(entry.data, event.as_json())
+            changed = corrected_words(book, entry.data, event.as_json())
             named = entry_named(book, position)
             flash(
                 _("Correction saved, %(entry)s: %(changes)s.", entry=named, changes=changed)
