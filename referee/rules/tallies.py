@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -48,6 +49,7 @@ class Tally:
     penalty: Mapping[str, int] = field(default_factory=_none)
     eliminations: Mapping[str, int] = field(default_factory=_none)
     buybacks: Mapping[str, int] = field(default_factory=_none)
+    kalukis: Mapping[str, int] = field(default_factory=_none)  # the rounds they won all in one (a kaluki, a rami)
     # Kaiser: the hands played (a deal everybody passed is none), and what they added to the player's team's score.
     hands: Mapping[str, int] = field(default_factory=_none)
     points: Mapping[str, int] = field(default_factory=_none)
@@ -55,6 +57,17 @@ class Tally:
 
 
 COUNTED = ("eliminations", "buybacks", "rounds", "penalty", "hands", "points")  # the counts a season adds up
+
+
+def one_decimal(total: int, count: int) -> Decimal | None:
+    """`total` / `count` to one decimal, halves up, as every average a player reads is written; None for no count.
+
+    >>> one_decimal(7, 2), one_decimal(1, 3), one_decimal(5, 0)
+    (Decimal('3.5'), Decimal('0.3'), None)
+    """
+    if not count:
+        return None
+    return (Decimal(total) / count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
 def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
@@ -69,6 +82,7 @@ def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
     penalty: Counter[str] = Counter()
     eliminations: Counter[str] = Counter()
     buybacks: Counter[str] = Counter()
+    kalukis: Counter[str] = Counter()
     out_at: dict[str, int] = {}
     for step in replayed.steps:
         event, result = step.event, step.result
@@ -82,6 +96,7 @@ def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
         for name, added in result.points.items():
             rounds[name] += 1
             if name == event.winner:
+                kalukis[name] += event.finish.all_in_one
                 continue  # a round they won costs them nothing
             penalty[name] += hand_value(event.hands[name], rules) if rules.scoring == Scoring.POINTS else added
     stayed = len(replayed.steps) + 1  # never put out: in to the end
@@ -93,7 +108,7 @@ def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
         else:
             places[player.name] = (won, out_at.get(player.name, stayed), -player.score)
     return Tally(
-        _frozen(places), _frozen(rounds), _frozen(penalty), _frozen(eliminations), _frozen(buybacks)
+        _frozen(places), _frozen(rounds), _frozen(penalty), _frozen(eliminations), _frozen(buybacks), _frozen(kalukis)
     )  # fmt: skip
 
 

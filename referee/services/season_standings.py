@@ -11,7 +11,7 @@ from fractions import Fraction
 from operator import add
 
 from referee.rules.settlement import cents, name_key
-from referee.rules.tallies import COUNTED
+from referee.rules.tallies import COUNTED, one_decimal
 from referee.services.season_games import GameFigures
 from referee.storage.evenings import Evening
 
@@ -34,13 +34,6 @@ class EveningResult:
 
     evening: Evening
     chips: int
-
-
-def _one_decimal(total: int, count: int) -> Decimal | None:
-    """`total` / `count` to one decimal, halves up (as the player's history writes it); None for no count."""
-    if not count:
-        return None
-    return (Decimal(total) / count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -77,12 +70,12 @@ class Standing:
     @property
     def average_penalty(self) -> Decimal | None:
         """Penalty per rummy round played, to one decimal."""
-        return _one_decimal(self.penalty, self.rounds)
+        return one_decimal(self.penalty, self.rounds)
 
     @property
     def average_points(self) -> Decimal | None:
         """Points per Kaiser hand played, to one decimal."""
-        return _one_decimal(self.points, self.hands)
+        return one_decimal(self.points, self.hands)
 
 
 def evening_line(evening: Evening, games: Sequence[GameFigures]) -> EveningLine:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ipaddress
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, current_app, jsonify, render_template, send_from_directory, url_for
@@ -40,7 +39,7 @@ def _static_folder() -> Path:
     return Path(current_app.static_folder or "static")
 
 
-def _file(folder: str, name: str, **options: Any) -> Response:
+def _file(folder: str, name: str, **options: object) -> Response:
     """A small file of static/, read whole: compressed like a page, and never left open by a closed connection."""
     response = send_from_directory(_static_folder() / folder, name, **options)
     read_whole(response)
@@ -165,6 +164,6 @@ def qr_svg(url: str, label: str) -> Markup:
 
 
 @bp.app_context_processor
-def helpers() -> dict[str, Any]:
+def helpers() -> dict[str, object]:
     """What every template may use: `qr_svg`, `reachable` and `reaches_no_phone`."""
     return {"qr_svg": qr_svg, "reachable": reachable, "reaches_no_phone": reaches_no_phone}

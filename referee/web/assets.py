@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from flask import Flask, request
 from werkzeug.security import safe_join
@@ -46,7 +45,7 @@ def read_whole(response: Response) -> None:
 def init_app(app: Flask, files: Mapping[str, Path]) -> None:
     """Hash the URLs of `static` and of each endpoint in `files` (endpoint → the one file it serves)."""
 
-    def served_file(endpoint: str | None, values: Mapping[str, Any] | None) -> Path | None:
+    def served_file(endpoint: str | None, values: Mapping[str, object] | None) -> Path | None:
         """The file a URL of `endpoint` serves, if it is one of the hashed ones and exists."""
         if endpoint is not None and endpoint in files:
             path: Path | None = files[endpoint]
@@ -61,7 +60,7 @@ def init_app(app: Flask, files: Mapping[str, Path]) -> None:
             return None
 
     @app.url_defaults
-    def add_content_hash(endpoint: str, values: dict[str, Any]) -> None:
+    def add_content_hash(endpoint: str, values: dict[str, object]) -> None:
         """`url_for('static', …)` and `url_for('htmx_script')` give the URL of this version of the file."""
         path = None if "v" in values else served_file(endpoint, values)
         if path is not None:

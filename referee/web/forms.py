@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import re
 import secrets
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
 from babel import support
 from flask import current_app
@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
+from werkzeug.datastructures import MultiDict
 from wtforms import (
     Field,
     HiddenField,
@@ -30,6 +31,11 @@ from referee.rules.option_words import choice_said, preset_said
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
 from referee.rules.table import Family, value_said
+
+FormData = MultiDict[str, str]  # what a form is filled from: a request's form or query, as Werkzeug reads it
+# WTForms' validator: it is given the form and the field, and raises ValidationError (what it returns is not read).
+Validator = Callable[[object, Field], object]
+ExtraValidators = Mapping[str, Sequence[Validator]] | None  # a form's `validate` extras: more validators per field
 
 
 def presets_of(family: Family) -> list[str]:
@@ -117,7 +123,7 @@ class Form(FlaskForm):
     class Meta(FlaskForm.Meta):
         """Flask-WTF's settings, but the catalogue."""
 
-        def get_translations(self, form: Any) -> Any:
+        def get_translations(self, form: object) -> object:
             """WTForms' catalogue in the request's language, loaded once per language."""
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
@@ -138,7 +144,7 @@ class HouseRules(Form):
     class Meta:  # noqa: D106 - the outer form carries the CSRF token
         csrf = False
 
-    def overrides(self) -> dict[str, Any]:
+    def overrides(self) -> dict[str, str]:
         """The options the house changed, as typed."""
         return {name: self[name].data.strip() for name in self.names if (self[name].data or "").strip()}
 
@@ -229,7 +235,7 @@ class KeyedForm(Form):
 
     submission = HiddenField(default=one_time_key)
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(self, extra_validators: ExtraValidators = None) -> bool:
         """The fields, and the versions the page wrote in its hidden fields: a number no game reaches is refused."""
         valid = bool(super().validate(extra_validators))
         for name in VERSIONS:

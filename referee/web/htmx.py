@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import make_response, redirect, render_template
 from flask.wrappers import Response
 from flask_htmx import HTMX
@@ -17,7 +15,7 @@ def wants_fragment() -> bool:
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
 
 
-def render(page: str, fragment: str, status: int = 200, **context: Any) -> Response:
+def render(page: str, fragment: str, status: int = 200, /, **context: object) -> Response:
     """Render the fragment for htmx, else the page that includes it; either way `Vary: HX-Request`."""
     response = make_response(render_template(fragment if wants_fragment() else page, **context), status)
     response.vary.add("HX-Request")

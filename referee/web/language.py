@@ -8,7 +8,6 @@ the rules engine (`say`) all fill their messages through it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from flask import Flask
 from flask_babel import Babel, Domain, get_locale, get_translations
@@ -27,7 +26,7 @@ def elides() -> bool:
     return locale is not None and locale.language == "fr"
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
+def fill(template: str, values: Mapping[str, object]) -> str:
     """`template` (translated) with its `%(placeholders)s` filled from `values`, elided as the language wants."""
     if not values:
         return template
@@ -38,20 +37,20 @@ def fill(template: str, values: Mapping[str, Any]) -> str:
 class ElidingDomain(Domain):
     """Flask-Babel's message domain, filling each message through `fill`."""
 
-    def gettext(self, string: str, **variables: Any) -> str:
+    def gettext(self, string: str, **variables: object) -> str:
         """`string` translated, its placeholders filled."""
         return fill(self.get_translations().ugettext(string), variables)
 
-    def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def ngettext(self, singular: str, plural: str, num: int, **variables: object) -> str:
         """The form for `num` translated, its placeholders (and `num`) filled."""
         variables.setdefault("num", num)
         return fill(self.get_translations().ungettext(singular, plural, num), variables)
 
-    def pgettext(self, context: str, string: str, **variables: Any) -> str:
+    def pgettext(self, context: str, string: str, **variables: object) -> str:
         """`string` in `context` translated, its placeholders filled."""
         return fill(self.get_translations().upgettext(context, string), variables)
 
-    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    def npgettext(self, context: str, singular: str, plural: str, num: int, **variables: object) -> str:
         """The form for `num` in `context` translated, its placeholders (and `num`) filled."""
         variables.setdefault("num", num)
         return fill(self.get_translations().unpgettext(context, singular, plural, num), variables)
@@ -79,7 +78,7 @@ def _in_template(translate: Callable[..., str], num_at: int | None = None) -> Ca
     """
 
     @pass_context
-    def said(context: Context, *args: Any, **variables: Any) -> str:
+    def said(context: Context, *args: object, **variables: object) -> str:
         if num_at is not None:
             variables.setdefault("num", args[num_at])
         catalogue = context.get("_catalogue") or get_translations()
@@ -92,7 +91,7 @@ def _in_template(translate: Callable[..., str], num_at: int | None = None) -> Ca
     return said
 
 
-def speaking() -> dict[str, Any]:
+def speaking() -> dict[str, object]:
     """What a page's messages are said with: the request's catalogue, and whether its language elides."""
     return {"_catalogue": get_translations(), "_elides": elides()}
 

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING
 
 from werkzeug.http import parse_cookie
 
@@ -41,6 +41,10 @@ from referee.services import database
 from referee.services.cache import Cache
 from referee.services.games import Polled, version_behind
 from referee.web.security import HEADERS
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # A link's key (24 URL-safe characters, up to 64 accepted), then a game's number as Flask's route writes it.
 LIVE_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/games/([1-9][0-9]{0,18})/live")
@@ -59,9 +63,7 @@ CHECKED = "referee.polls.checked"
 # Set in the environ by the live view: the game and the version of the sheet it answered with.
 DRAWN = "referee.polls.drawn"
 
-StartResponse = Callable[..., Any]
 Answer = tuple[int, list[tuple[str, str]], bytes]
-WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class Poll:
         return str(self.now.version) == self.asked
 
 
-def variant(environ: dict[str, Any]) -> tuple[str, ...]:
+def variant(environ: WSGIEnvironment) -> tuple[str, ...]:
     """What of a request the live sheet's answer depends on besides its game: the language chosen (the `lang`
     cookie, else Accept-Language), the encodings the phone accepts, and where the app is mounted."""
     chosen = parse_cookie(environ["HTTP_COOKIE"]).get("lang", "") if "HTTP_COOKIE" in environ else ""
@@ -111,11 +113,11 @@ class QuietPolls:
     """WSGI middleware: a poll whose version is still the game's gets its 304 here, and a poll of a version already
     drawn for another phone gets that same answer; every other request goes on."""
 
-    def __init__(self, app: WSGIApp, path: str) -> None:
+    def __init__(self, app: WSGIApplication, path: str) -> None:
         self.app, self.path = app, path
         self.sheets: Cache[Answer] = Cache(KEPT_BYTES, weigh=lambda answer: len(answer[2]) + 500)
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Answer an unchanged poll with a 304 and a poll of a kept sheet with it; else call the app, keeping the
         sheet it draws for a poll."""
         if not environ.get(CHECKED):
@@ -129,12 +131,12 @@ class QuietPolls:
             return self.drawn(poll, environ, start_response)
         return self.app(environ, start_response)
 
-    def answer(self, environ: dict[str, Any]) -> Answer | None:
+    def answer(self, environ: WSGIEnvironment) -> Answer | None:
         """What the server asks on its event loop: `looked_at`, with a read that never waits long for a locked
         database (`database.quick_connection`): the poll it gives up goes to a thread, which waits as any request."""
         return self.looked_at(environ, quick=True)
 
-    def looked_at(self, environ: dict[str, Any], *, quick: bool) -> Answer | None:
+    def looked_at(self, environ: WSGIEnvironment, *, quick: bool) -> Answer | None:
         """The 304 of an unchanged poll, or the answer kept for the version a stale poll is to get, as status,
         headers and body; else None, and the request is marked looked at (with its poll, whose answer is kept)."""
         poll = self.poll(environ, quick=quick) if environ.get("REQUEST_METHOD") == "GET" else None
@@ -146,7 +148,7 @@ class QuietPolls:
         environ[CHECKED] = poll or True
         return None
 
-    def poll(self, environ: dict[str, Any], *, quick: bool = False) -> Poll | None:
+    def poll(self, environ: WSGIEnvironment, *, quick: bool = False) -> Poll | None:
         """The request as a poll of a live sheet, with the game's version read now (on the `quick` connection when
         asked); None for any other request, a link or game that does not exist, or a database that cannot be read
         (Flask answers those)."""
@@ -164,13 +166,15 @@ class QuietPolls:
                 database.release()
         return None if now is None else Poll(where[0], asked[1], now)
 
-    def drawn(self, poll: Poll, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+    def drawn(self, poll: Poll, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """The app's answer to a stale poll, kept for the other phones when it is the sheet of the version the poll
         read, and everyone's."""
-        started: list[Any] = []
+        started: list[tuple[str, list[tuple[str, str]]]] = []
 
-        def starting(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            started[:] = [status, headers]
+        def starting(
+            status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None
+        ) -> Callable[[bytes], object]:
+            started[:] = [(status, headers)]
             return start_response(status, headers, exc_info)  # WSGI's write(), which Flask never calls
 
         result = self.app(environ, starting)
@@ -180,7 +184,7 @@ class QuietPolls:
             close = getattr(result, "close", None)
             if close is not None:
                 close()
-        status, headers = started
+        [(status, headers)] = started
         drawn_now = environ.get(DRAWN) == (poll.now.game_id, poll.now.version)
         if status.startswith("200 ") and drawn_now and everyone_s(headers):
             kept = [(name, value) for name, value in headers if name.lower() != "date"]

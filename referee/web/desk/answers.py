@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import current_app
 from flask_babel import gettext as _
@@ -19,6 +18,15 @@ from referee.rules.release import release_joker
 from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
 from referee.rules.table import Rules, RummyRules, rule_said
+from referee.web.desk.forms import (
+    BestQuestion,
+    ExtendQuestion,
+    JokerQuestion,
+    MeldQuestion,
+    OpeningQuestion,
+    Question,
+    RearrangeQuestion,
+)
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,11 @@ class Citation:
 def citation(rules: Rules, option: str) -> Citation:
     """The option a ruling rests on in words, its value and source (`table.rule_said`), and the sentences it quotes."""
     return Citation(rule_said(rules, option), quotes_for(option, rules.preset), option)
+
+
+# A ruling as the desk's answer shows it: what was asked ("question"), the verdict ("summary"), the rule it rests on
+# ("cite"), and what the engine worked out ("check", "opening", "release", "extend", "rearrange" or "best").
+Ruled = dict[str, object]
 
 
 class Unanswered(ValueError):
@@ -58,7 +71,7 @@ def _kind_said(kind: str | None) -> str:
     return said.get(kind or "", "")
 
 
-def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _meld(form: MeldQuestion, rules: RummyRules) -> Ruled:
     cards = _cards(form.cards.data, rules)
     check = check_meld(cards, rules)
     if check.valid:
@@ -74,7 +87,7 @@ def _meld(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
-def _opening(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _opening(form: OpeningQuestion, rules: RummyRules) -> Ruled:
     texts = [form[f"meld_{n}"].data for n in range(4) if (form[f"meld_{n}"].data or "").strip()]
     melds = [parse_cards(text) for text in texts]
     check = check_opening(melds, rules, all_in_one=form.all_in_one.data)
@@ -89,7 +102,7 @@ def _opening(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
-def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _joker(form: JokerQuestion, rules: RummyRules) -> Ruled:
     meld, hand = _cards(form.meld.data, rules), _cards(form.hand.data, rules)
     release = release_joker(meld, hand, rules)
     verdict = _("yes") if release.released else _("no")
@@ -101,7 +114,7 @@ def _joker(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
-def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _extend(form: ExtendQuestion, rules: RummyRules) -> Ruled:
     meld, added = _cards(form.meld.data, rules), _cards(form.cards.data, rules)
     extension = extend_meld(meld, added, rules, opened=not form.not_opened.data)  # cards not in play: CardError
     if extension.valid:
@@ -122,7 +135,7 @@ def _extend(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
-def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _rearrange(form: RearrangeQuestion, rules: RummyRules) -> Ruled:
     before = [_cards(form[f"before_{n}"].data, rules) for n in range(3) if (form[f"before_{n}"].data or "").strip()]
     after = [_cards(form[f"after_{n}"].data, rules) for n in range(4) if (form[f"after_{n}"].data or "").strip()]
     rearranged = rearrange_melds(before, after, rules, opened=not form.not_opened.data)
@@ -142,7 +155,7 @@ def _rearrange(form: Any, rules: RummyRules) -> dict[str, Any]:
     }
 
 
-def _best(form: Any, rules: RummyRules) -> dict[str, Any]:
+def _best(form: BestQuestion, rules: RummyRules) -> Ruled:
     hand = _cards(form.hand.data, rules)
     budget = current_app.config.get("REFEREE_BEST_BUDGET", BUDGET)  # seconds: no phone holds the server longer
     try:
@@ -172,7 +185,7 @@ def _opening_said(best: Arrangement) -> str:
     return str(_("opens with %(melds)s", melds=" | ".join(_shown(meld) for meld in best.opening)))
 
 
-RULINGS: dict[str, Callable[[Any, RummyRules], dict[str, Any]]] = {
+RULINGS: dict[str, Callable[[Question, RummyRules], Ruled]] = {
     "meld": _meld,
     "opening": _opening,
     "joker": _joker,
@@ -182,7 +195,7 @@ RULINGS: dict[str, Callable[[Any, RummyRules], dict[str, Any]]] = {
 }
 
 
-def rule_on(kind: str, form: Any, rules: RummyRules) -> dict[str, Any]:
+def rule_on(kind: str, form: Question, rules: RummyRules) -> Ruled:
     """The ruling on a `kind` of question: what was asked, the verdict, and the rule it rests on.
 
     CardError, OptionError or Unanswered when the desk cannot answer it.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from flask import request
 from flask_babel import gettext as _
@@ -16,7 +16,7 @@ from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.table import RummyRules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening
-from referee.web.forms import Form, presets_said
+from referee.web.forms import Form, FormData, Validator, presets_said
 from referee.web.games.families import DESK_PRESETS
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
@@ -27,7 +27,7 @@ LONGEST_CARDS = 200  # characters in one field: the longest hand the desk takes 
 class CardsField(StringField):
     """Cards as typed, at most `LONGEST_CARDS` characters: a longer text is refused, and shown back cut to that."""
 
-    def __init__(self, label: Any, validators: Any = (), **kwargs: Any) -> None:
+    def __init__(self, label: object, validators: Sequence[Validator] = (), **kwargs: object) -> None:
         too_long = _l("At most %(most)s characters: type the cards, like 9H 9S JK.", most=LONGEST_CARDS)
         super().__init__(label, [*validators, Length(max=LONGEST_CARDS, message=too_long)], **kwargs)
 
@@ -103,7 +103,7 @@ FORMS: dict[str, type[Question]] = {
 }
 
 
-def question_form(kind: str, evening: Evening | None, formdata: Any = None) -> Question:
+def question_form(kind: str, evening: Evening | None, formdata: FormData | None = None) -> Question:
     """The form of a `kind` of question, asked under the evening's rules by default (else the preset asked for)."""
     default = EVENING_RULES if evening else request.args.get("preset", "kaluki")
     form = FORMS[kind](formdata, rules=default)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS
 from referee.rules.presets import get_preset
@@ -12,7 +10,7 @@ from referee.rules.table import Rules, describe, value_said
 from referee.web.games.families import family_of
 
 
-def rules_shown(rules: Rules) -> dict[str, Any]:
+def rules_shown(rules: Rules) -> dict[str, object]:
     """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
     changed = rules.changed()
     worked = family_of(rules.family).worked(rules, bool(changed))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, g, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -35,7 +33,7 @@ def _evening(key: str | None) -> Evening | None:
 
 
 def _page(
-    kind: str, form: Question, log: tuple[Ruling, ...], evening: Evening | None, status: int = 200, **ruled: Any
+    kind: str, form: Question, log: tuple[Ruling, ...], evening: Evening | None, status: int = 200, **ruled: object
 ) -> ResponseReturnValue:
     picker = picker_data(rules_asked(form.rules.data or "kaluki", evening), 4)
     context = {"kind": kind, "questions": QUESTIONS, "form": form, "log": log, "picker": picker, **ruled}
@@ -76,7 +74,7 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
         form.form_errors.append(str(error))
         return _page(kind, form, evening_rulings(get_db(), evening), evening, 422)
     if evening is not None and g.scorer:
-        log = keep_ruling(get_db(), evening, kind, rules, ruling["question"], ruling["summary"])
+        log = keep_ruling(get_db(), evening, kind, rules, str(ruling["question"]), str(ruling["summary"]))
     else:
         log = evening_rulings(get_db(), evening)
     return _page(kind, form, log, evening, rules=rules, ruling=ruling)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any
 
 from babel.numbers import format_decimal
 from flask_babel import lazy_gettext as _l
@@ -15,7 +14,7 @@ from wtforms.widgets import TextInput
 from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
 from referee.rules.options import MOST_PLAYERS, show_value
 from referee.services.evenings import Evening, NewEvening
-from referee.web.forms import EVENING_PRESETS, HouseRulesForm, KeyedForm, presets_said
+from referee.web.forms import EVENING_PRESETS, ExtraValidators, HouseRulesForm, KeyedForm, presets_said
 from referee.web.local import AmountError, parse_amount, reader_locale
 
 MAX_NAME = LONGEST_NAME
@@ -33,9 +32,9 @@ class MoneyField(DecimalField):
     """
 
     widget = TextInput()
-    data: Any  # a Decimal once read; None for a blank or unreadable amount, which the form's validators refuse
+    data: Decimal | None  # None for a blank or unreadable amount, which the form's validators refuse
 
-    def process_formdata(self, valuelist: list[Any]) -> None:
+    def process_formdata(self, valuelist: list[str]) -> None:
         """The amount as the reader's language writes it ("0,20" in French; "0.20" too, as it reads one way)."""
         if not valuelist:
             return
@@ -95,7 +94,7 @@ class EveningForm(KeyedForm):
         if twice:
             raise ValidationError(_l("“%(name)s” is listed twice.", name=twice))
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(self, extra_validators: ExtraValidators = None) -> bool:
         """The fields' shape, then each house rule checked by the rules engine, shown on its own field."""
         valid = super().validate(extra_validators)
         problems = self.house.form.check(self.preset.data)
@@ -104,6 +103,8 @@ class EveningForm(KeyedForm):
 
     def new_evening(self) -> NewEvening:
         """The evening the form describes (once it validates)."""
+        if self.chip_value.data is None:  # refused by `validate`: a chip's value is required
+            raise ValueError("a new evening is read from its form once the form validates")
         return NewEvening(
             title=self.title.data or "",
             players=tuple(split_names(self.players.data)),

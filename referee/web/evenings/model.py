@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 from flask import url_for
 
@@ -38,6 +37,6 @@ class EveningView:
             page.group,
         )
 
-    def context(self) -> dict[str, Any]:
+    def context(self) -> dict[str, object]:
         """The template's names: one a field."""
         return {field.name: getattr(self, field.name) for field in fields(self)}

@@ -3,14 +3,14 @@ cannot, another game that can or the same game at two tables (the presets' `min_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from flask_babel import gettext as _
 
 from referee.rules.families import rules_for
 from referee.rules.option_words import preset_said
-from referee.rules.options import OptionError
+from referee.rules.options import OptionError, Value
 from referee.rules.presets import PRESETS
 from referee.services.games import Evening
 from referee.web.forms import evening_presets
@@ -29,7 +29,7 @@ class Seating:
     game_said: str  # the evening's game in words
 
 
-def _seats(preset: str, options: dict[str, Any] | None = None) -> tuple[int, int]:
+def _seats(preset: str, options: Mapping[str, Value] | None = None) -> tuple[int, int]:
     """The fewest and most players `preset` seats (with the evening's house rules)."""
     try:
         rules = rules_for(preset, options or {})

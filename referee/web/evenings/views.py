@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -15,7 +13,7 @@ from referee.web.database import get_db
 from referee.web.evenings.forms import EveningForm
 from referee.web.evenings.model import EveningView
 from referee.web.evenings.seating import seating
-from referee.web.forms import AT_RANDOM, house_rule_hints
+from referee.web.forms import AT_RANDOM, KeyedForm, house_rule_hints
 from referee.web.games.families import starter, starters
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening
@@ -30,7 +28,7 @@ def new() -> ResponseReturnValue:
     return render("evenings/new.html", "evenings/_new_form.html", **_new_context(form))
 
 
-def _new_context(form: EveningForm) -> dict[str, Any]:
+def _new_context(form: EveningForm) -> dict[str, object]:
     # No names suggested: a page without a key shows nothing of anybody's evenings (the players' names included).
     return {
         "form": form,
@@ -57,7 +55,7 @@ def show(key: str) -> ResponseReturnValue:
     return render("evenings/show.html", "evenings/_games.html", **_show_context(evening))
 
 
-def _show_context(evening: Evening, sent: tuple[str, Any] | None = None) -> dict[str, Any]:
+def _show_context(evening: Evening, sent: tuple[str, KeyedForm] | None = None) -> dict[str, object]:
     """The evening page's context, with each family's start form (`sent`: a family's form sent back with its errors)."""
     starts = []
     for start in starters():

@@ -4,6 +4,10 @@ The engine's own registry (`referee.rules.families`) says how a family's game is
 shown and entered on a phone, keyed by the same `Family`. A view or a template never tests which family a game
 belongs to: it asks here. The two cover the same families: `missing_parts` says what a family lacks, and the app
 refuses to start while one lacks anything (`check_families`), never a 500 on its first page.
+
+A family's parts are typed against its engine's game, events and rules (`web_family`: mypy checks the rummy screen
+against `RummyGame` and `RummyEvent`), and the views, which hold a game of any family, reach them through
+`ScreenOf` and `LayoutOf`, which check once that the game is the family's.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Generic
 
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
-from referee.rules.table import Family
+from referee.rules.kaiser import KaiserGame
+from referee.rules.rummy import RummyGame
+from referee.rules.table import Family, KaiserRules, Rules, RummyRules
 from referee.web.forms import presets_of
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.kaiser.layout import KaiserLayout
@@ -23,32 +29,81 @@ from referee.web.games.kaiser.start import KaiserStart
 from referee.web.games.kaiser.taps import TAPS as KAISER_TAPS
 from referee.web.games.kaiser.words import WORDS as KAISER_WORDS
 from referee.web.games.kaiser.worked import worked_examples as kaiser_worked
-from referee.web.games.lines import Layout
+from referee.web.games.lines import AnyLayout, Layout, LayoutOf
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.screen import RummyScreen
 from referee.web.games.rummy.start import RummyStart
 from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
 from referee.web.games.rummy.words import WORDS as RUMMY_WORDS
 from referee.web.games.rummy.worked import worked_examples as rummy_worked
-from referee.web.games.screens import Screen, Starter, Tap
+from referee.web.games.screens import AnyScreen, Screen, ScreenOf, Starter, Tap
+from referee.web.games.typed import EventT, GameT, NotOfFamily, RulesT
+
+Worked = list[tuple[str, str, str, str | None]]  # the rules page's worked examples: subject, question, answers
 
 
 @dataclass(frozen=True)
 class WebFamily:
-    """One family on the phone: how its entries are made, how its sheet is laid out, where its partials are."""
+    """One family on the phone: how its entries are made, how its sheet is laid out, where its partials are.
 
-    screen: Screen
-    layout: Layout
+    Made by `web_family`, which types the family's parts against its engine's game, events and rules.
+    """
+
+    screen: AnyScreen  # its `Screen`, given only books of its game (`ScreenOf`)
+    layout: AnyLayout  # its `Layout`, given only its games and rules (`LayoutOf`)
     start: Starter
     templates: str  # the folder of its partials (`PARTIALS`)
     desk: bool  # whether the referee desk answers questions about its melds
-    worked: Callable[[Any, bool], list[tuple[str, str, str, str | None]]]  # the rules page's worked examples
+    worked: Callable[[Rules, bool], Worked]  # the rules page's worked examples, for its rules only (`WorkedOf`)
     words: EntryWords  # how its change log names its entries and the values a correction changes
     taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
 
 
+@dataclass(frozen=True)
+class WorkedOf(Generic[RulesT]):
+    """One family's worked examples, for rules of any family: checked to be the family's rules (`rules`) once, here."""
+
+    rules: type[RulesT]
+    worked: Callable[[RulesT, bool], Worked]
+
+    def __call__(self, rules: Rules, changed: bool) -> Worked:
+        """The worked examples of the family's `rules` (with the house's answers when `changed`)."""
+        if not isinstance(rules, self.rules):
+            raise NotOfFamily(f"not {self.rules.__name__}: {type(rules).__name__}")
+        return self.worked(rules, changed)
+
+
+def web_family(
+    game: type[GameT],
+    rules: type[RulesT],
+    screen: Screen[GameT, EventT],
+    layout: Layout[GameT, EventT, RulesT],
+    start: Starter,
+    templates: str,
+    *,
+    desk: bool,
+    worked: Callable[[RulesT, bool], Worked],
+    words: EntryWords,
+    taps: tuple[Tap, ...] = (),
+) -> WebFamily:
+    """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
+    and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
+    return WebFamily(
+        ScreenOf(game, screen),
+        LayoutOf(game, rules, layout),
+        start,
+        templates,
+        desk,
+        WorkedOf(rules, worked),
+        words,
+        taps,
+    )
+
+
 FAMILIES: dict[Family, WebFamily] = {
-    Family.RUMMY: WebFamily(
+    Family.RUMMY: web_family(
+        RummyGame,
+        RummyRules,
         RummyScreen(),
         RummyLayout(),
         RummyStart(),
@@ -58,7 +113,9 @@ FAMILIES: dict[Family, WebFamily] = {
         words=RUMMY_WORDS,
         taps=RUMMY_TAPS,
     ),
-    Family.KAISER: WebFamily(
+    Family.KAISER: web_family(
+        KaiserGame,
+        KaiserRules,
         KaiserScreen(),
         KaiserLayout(),
         KaiserStart(),
@@ -74,7 +131,7 @@ FAMILIES: dict[Family, WebFamily] = {
 DESK_PRESETS = [preset for family, web in FAMILIES.items() if web.desk for preset in presets_of(family)]
 
 
-# What each web part provides: the protocols' methods, checked on the objects registered (Protocols check no object).
+# What each web part provides: the protocols' methods, checked on the family's own objects (Protocols check no object).
 NEEDED = {
     "screen": ("entry_form", "entry", "edit_form", "edited", "context", "resent", "waiting"),
     "layout": ("unit", "noted", "coloured", "marks", "columns", "line", "footers", "verdict", "status", "chips", "pot"),
@@ -93,7 +150,8 @@ def missing_parts(engine: Iterable[Family], web: Mapping[Family, WebFamily], tem
             missing.append(f"the family {family!s} has no web part in referee/web/games/families.py")
             continue
         for name, methods in NEEDED.items():
-            missing += [f"{family!s}: its {name} has no {m}" for m in methods if not hasattr(getattr(part, name), m)]
+            own = _own(getattr(part, name))
+            missing += [f"{family!s}: its {name} has no {m}" for m in methods if not hasattr(own, m)]
         missing += [
             f"{family!s}: {part.templates}/{partial} is missing"
             for partial in PARTIALS
@@ -101,6 +159,15 @@ def missing_parts(engine: Iterable[Family], web: Mapping[Family, WebFamily], tem
         ]
     missing += [f"the web part of {family!s} has no family in the engine" for family in web if family not in engine]
     return missing
+
+
+def _own(part: object) -> object:
+    """The family's own object behind a part of its `WebFamily`: the screen or layout the registry checks books for."""
+    if isinstance(part, ScreenOf):
+        return part.screen
+    if isinstance(part, LayoutOf):
+        return part.layout
+    return part
 
 
 def check_families(templates: Path) -> None:
@@ -115,12 +182,12 @@ def family_of(family: Family) -> WebFamily:
     return FAMILIES[family]
 
 
-def screen_of(family: Family) -> Screen:
+def screen_of(family: Family) -> AnyScreen:
     """How `family`'s entries are made on the phone."""
     return FAMILIES[family].screen
 
 
-def layout_of(family: Family) -> Layout:
+def layout_of(family: Family) -> AnyLayout:
     """How `family`'s sheet is laid out."""
     return FAMILIES[family].layout
 

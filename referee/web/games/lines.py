@@ -1,14 +1,19 @@
 """The parts of a score sheet, the same for every family: columns, cells, lines, footer rows, marks, and the
-`Layout` each family gives to lay them out."""
+`Layout` each family gives to lay them out, typed against its game, events and rules; the sheet, the chart and the
+history use it through `LayoutOf`, which checks once that what they give it is the family's."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeGuard
 
+from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Kind, Replayed, Step
+from referee.rules.options import Value
+from referee.rules.table import Rules
 from referee.services.games import Entry
+from referee.web.games.typed import EventT, GameT, NotOfFamily, RulesT, RulesT_contra
 
 
 @dataclass(frozen=True)
@@ -17,7 +22,7 @@ class NewGame:
     drawn at random), and its teams where it has some."""
 
     preset: str
-    options: dict[str, Any]
+    options: Mapping[str, Value]
     seats: tuple[str, ...]
     first_dealer: int
     drawn: bool
@@ -82,42 +87,185 @@ class Marks:
     threshold: int | None = None
 
 
-class Layout(Protocol):
-    """How one family lays out its sheet."""
+class Layout(Protocol[GameT, EventT, RulesT_contra]):
+    """How one family lays out its sheet: `GameT` its game, `EventT` its events, `RulesT_contra` its rules."""
 
     unit: str
     noted: bool
     coloured: bool  # a column per player, each in the player's colour (sheet, chart, history)
 
-    def marks(self, state: Any, steps: Sequence[Step[Any, Any]]) -> Marks:
+    def marks(self, state: GameT, steps: Sequence[Step[GameT, EventT]]) -> Marks:
         """The leader and the players close to elimination, after `steps`."""
 
-    def columns(self, state: Any) -> tuple[Column, ...]:
+    def columns(self, state: GameT) -> tuple[Column, ...]:
         """The columns after the last entry."""
 
-    def line(self, entry: Entry, step: Step[Any, Any], before: Any) -> Line | None:
+    def line(self, entry: Entry, step: Step[GameT, EventT], before: GameT) -> Line | None:
         """The line of one entry, from its replay step and the game before it; None for an entry with no line."""
 
-    def footers(self, state: Any) -> tuple[Footer, ...]:
+    def footers(self, state: GameT) -> tuple[Footer, ...]:
         """The rows under the lines."""
 
-    def verdict(self, state: Any) -> str:
+    def verdict(self, state: GameT) -> str:
         """The game's result, once it is over."""
 
-    def status(self, state: Any) -> str:
+    def status(self, state: GameT) -> str:
         """What the table needs to know before the next round or hand."""
 
-    def chips(self, state: Any) -> dict[str, int]:
+    def chips(self, state: GameT) -> dict[str, int]:
         """Each player's net chips in the game so far (none where chips never move)."""
 
-    def pot(self, state: Any) -> int:
+    def pot(self, state: GameT) -> int:
         """The chips still in the pot."""
 
-    def running_totals(self, replayed: Replayed[Any, Any]) -> Totals:
+    def running_totals(self, replayed: Replayed[GameT, EventT]) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
 
-    def rounds_of(self, name: str, replayed: Replayed[Any, Any], rules: Any) -> dict[str, int]:
+    def rounds_of(self, name: str, replayed: Replayed[GameT, EventT], rules: RulesT_contra) -> dict[str, int]:
         """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history (0 where none)."""
 
-    def chart_mark(self, rules: Any) -> tuple[str, int] | None:
+    def chart_mark(self, rules: RulesT_contra) -> tuple[str, int] | None:
         """The dashed line of the game's chart: what it marks ("eliminated", "target") and at which total."""
+
+
+AnyReplayed = Replayed[AnyGame, AnyEvent]  # a replay of any family's game, as a book holds it
+
+
+class AnyLayout(Protocol):
+    """A family's `Layout` as the sheet, the chart and the history use it, for a game of any family (`LayoutOf`)."""
+
+    @property
+    def unit(self) -> str:
+        """What a line counts: "round" or "hand"."""
+
+    @property
+    def noted(self) -> bool:
+        """Whether the lines carry a note column (Kaiser's bids)."""
+
+    @property
+    def coloured(self) -> bool:
+        """Whether the columns are players, each in their colour."""
+
+    def marks(self, replayed: AnyReplayed) -> Marks:
+        """The leader and the players close to elimination, after the replay's last step."""
+
+    def columns(self, state: AnyGame) -> tuple[Column, ...]:
+        """The columns of the game `state`."""
+
+    def line(self, entry: Entry, replayed: AnyReplayed, position: int) -> Line | None:
+        """The line of `entry`, at `position` (from 1) of `replayed`; None for an entry with no line."""
+
+    def footers(self, state: AnyGame) -> tuple[Footer, ...]:
+        """The rows under the lines."""
+
+    def verdict(self, state: AnyGame) -> str:
+        """The game's result, once it is over."""
+
+    def status(self, state: AnyGame) -> str:
+        """What the table needs to know before the next round or hand."""
+
+    def chips(self, state: AnyGame) -> dict[str, int]:
+        """Each player's net chips in the game so far."""
+
+    def pot(self, state: AnyGame) -> int:
+        """The chips still in the pot."""
+
+    def running_totals(self, replayed: AnyReplayed) -> Totals:
+        """Each column's total after every round (or hand) it played, for the chart."""
+
+    def rounds_of(self, name: str, replayed: AnyReplayed, rules: Rules) -> dict[str, int]:
+        """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history."""
+
+    def chart_mark(self, rules: Rules) -> tuple[str, int] | None:
+        """The dashed line of the game's chart."""
+
+
+@dataclass(frozen=True)
+class LayoutOf(Generic[GameT, EventT, RulesT]):
+    """One family's `Layout`, for a game of any family: what it is given is checked to be the family's game (`game`)
+    and rules (`rules`) once, here, and the layout, typed against them, lays it out."""
+
+    game: type[GameT]
+    rules: type[RulesT]
+    layout: Layout[GameT, EventT, RulesT]
+
+    @property
+    def unit(self) -> str:
+        """What a line counts."""
+        return self.layout.unit
+
+    @property
+    def noted(self) -> bool:
+        """Whether the lines carry a note column."""
+        return self.layout.noted
+
+    @property
+    def coloured(self) -> bool:
+        """Whether the columns are players, each in their colour."""
+        return self.layout.coloured
+
+    def plays(self, replayed: AnyReplayed) -> TypeGuard[Replayed[GameT, EventT]]:
+        """Whether `replayed` is a game of this family: its start is the family's game (and so is every step's
+        game, each an `apply` of the one before), its events the family's (the game record reads them for it)."""
+        return isinstance(replayed.start, self.game)
+
+    def _replayed(self, replayed: AnyReplayed) -> Replayed[GameT, EventT]:
+        if not self.plays(replayed):
+            raise NotOfFamily(f"not a game of {self.game.__name__}: {type(replayed.start).__name__}")
+        return replayed
+
+    def _state(self, state: AnyGame) -> GameT:
+        if not isinstance(state, self.game):
+            raise NotOfFamily(f"not a {self.game.__name__}: {type(state).__name__}")
+        return state
+
+    def _rules(self, rules: Rules) -> RulesT:
+        if not isinstance(rules, self.rules):
+            raise NotOfFamily(f"not {self.rules.__name__}: {type(rules).__name__}")
+        return rules
+
+    def marks(self, replayed: AnyReplayed) -> Marks:
+        """The family's marks after the replay's last step."""
+        mine = self._replayed(replayed)
+        return self.layout.marks(mine.state, mine.steps)
+
+    def columns(self, state: AnyGame) -> tuple[Column, ...]:
+        """The family's columns."""
+        return self.layout.columns(self._state(state))
+
+    def line(self, entry: Entry, replayed: AnyReplayed, position: int) -> Line | None:
+        """The family's line of `entry`, from its step and the game before it."""
+        mine = self._replayed(replayed)
+        return self.layout.line(entry, mine.steps[position - 1], mine.before(position))
+
+    def footers(self, state: AnyGame) -> tuple[Footer, ...]:
+        """The family's footer rows."""
+        return self.layout.footers(self._state(state))
+
+    def verdict(self, state: AnyGame) -> str:
+        """The family's result."""
+        return self.layout.verdict(self._state(state))
+
+    def status(self, state: AnyGame) -> str:
+        """The family's status."""
+        return self.layout.status(self._state(state))
+
+    def chips(self, state: AnyGame) -> dict[str, int]:
+        """The family's chips."""
+        return self.layout.chips(self._state(state))
+
+    def pot(self, state: AnyGame) -> int:
+        """The family's pot."""
+        return self.layout.pot(self._state(state))
+
+    def running_totals(self, replayed: AnyReplayed) -> Totals:
+        """The family's running totals."""
+        return self.layout.running_totals(self._replayed(replayed))
+
+    def rounds_of(self, name: str, replayed: AnyReplayed, rules: Rules) -> dict[str, int]:
+        """The family's count of `name`'s rounds."""
+        return self.layout.rounds_of(name, self._replayed(replayed), self._rules(rules))
+
+    def chart_mark(self, rules: Rules) -> tuple[str, int] | None:
+        """The family's chart mark."""
+        return self.layout.chart_mark(self._rules(rules))

@@ -1,50 +1,126 @@
 """What every family's entry screen answers: the form for its next entry, the event a sent form describes, and
-corrections. Each family gives its own `Screen` (`rummy/screen.py`, `kaiser/screen.py`), registered in
-`families.py`: the views never ask which kind of game they serve.
+corrections. Each family gives its own `Screen` (`rummy/screen.py`, `kaiser/screen.py`), typed against its game and
+events and registered in `families.py`: the views never ask which kind of game they serve, and reach it through
+`ScreenOf`, which checks once that a book is of the family's game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeGuard
 
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 
 from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent
 from referee.services.games import Book, Evening
-from referee.web.forms import SheetForm
+from referee.web.forms import FormData, KeyedForm, SheetForm
 from referee.web.games.lines import NewGame
+from referee.web.games.typed import BookOf, EventT, GameT, NotOfFamily
 
 
-class Screen(Protocol):
-    """How one family's entries are made on the phone."""
+class Screen(Protocol[GameT, EventT]):
+    """How one family's entries are made on the phone: `GameT` its game, `EventT` its events.
 
-    def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    Each method is given the game's book as a book of the family's game (`BookOf`), and a form it made.
+    """
+
+    def entry_form(self, book: BookOf[GameT, EventT], formdata: FormData | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
 
-    def entry(self, book: Book, form: Any, formdata: Mapping[str, Any]) -> Any | None:
+    def entry(self, book: BookOf[GameT, EventT], form: SheetForm, formdata: FormData) -> EventT | None:
         """The event a valid form describes, or None with the reason on the form."""
 
-    def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    def edit_form(self, book: BookOf[GameT, EventT], position: int, formdata: FormData | None = None) -> SheetForm:
         """The form correcting the entry at `position`, filled from it (or as sent)."""
 
-    def edited(self, book: Book, position: int, form: Any) -> Any | None:
+    def edited(self, book: BookOf[GameT, EventT], position: int, form: SheetForm) -> EventT | None:
         """The corrected event a valid correction form describes, or None with the reason on the form."""
 
-    def context(self, book: Book) -> dict[str, Any]:
+    def context(self, book: BookOf[GameT, EventT]) -> dict[str, object]:
         """What the family's partials need besides the form (the card picker's values)."""
 
-    def resent(self, book: Book, form: Any) -> None:
+    def resent(self, book: BookOf[GameT, EventT], form: SheetForm) -> None:
         """Set the form's hidden fields to the sheet shown now, so that a refused entry can be sent again."""
 
-    def waiting(self, book: Book, formdata: Any) -> str:
+    def waiting(self, book: BookOf[GameT, EventT], formdata: FormData) -> str:
         """Why the next entry (or a void round) cannot be recorded yet, given the choices `formdata` made; "" if not."""
 
 
-def recorded_event(book: Book, position: int) -> Any | None:
+class AnyScreen(Protocol):
+    """A family's `Screen` as the views use it, for a book of any family (`ScreenOf`)."""
+
+    def entry_form(self, book: Book, formdata: FormData | None = None) -> SheetForm:
+        """The form for the next entry, fresh or as sent."""
+
+    def entry(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
+        """The event a valid form describes, or None with the reason on the form."""
+
+    def edit_form(self, book: Book, position: int, formdata: FormData | None = None) -> SheetForm:
+        """The form correcting the entry at `position`, filled from it (or as sent)."""
+
+    def edited(self, book: Book, position: int, form: SheetForm) -> AnyEvent | None:
+        """The corrected event a valid correction form describes, or None with the reason on the form."""
+
+    def context(self, book: Book) -> dict[str, object]:
+        """What the family's partials need besides the form."""
+
+    def resent(self, book: Book, form: SheetForm) -> None:
+        """Set the form's hidden fields to the sheet shown now."""
+
+    def waiting(self, book: Book, formdata: FormData) -> str:
+        """Why the next entry cannot be recorded yet; "" if it can."""
+
+
+@dataclass(frozen=True)
+class ScreenOf(Generic[GameT, EventT]):
+    """One family's `Screen`, for a book of any family: the book is checked to be of the family's game (`game`)
+    once, here, and the screen, typed against that game and its events, is given it as a `BookOf` them."""
+
+    game: type[GameT]
+    screen: Screen[GameT, EventT]
+
+    def holds(self, book: Book) -> TypeGuard[BookOf[GameT, EventT]]:
+        """Whether `book` is a game of this family: its replay starts from the family's game (and so every step's
+        game, each an `apply` of the one before), and its events are the family's (the game record reads them)."""
+        return isinstance(book.replayed.start, self.game)
+
+    def _book(self, book: Book) -> BookOf[GameT, EventT]:
+        if not self.holds(book):
+            raise NotOfFamily(f"not a {self.game.__name__}: {type(book.replayed.start).__name__}")
+        return book
+
+    def entry_form(self, book: Book, formdata: FormData | None = None) -> SheetForm:
+        """The family's form for the next entry."""
+        return self.screen.entry_form(self._book(book), formdata)
+
+    def entry(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
+        """The family's event the form describes."""
+        return self.screen.entry(self._book(book), form, formdata)
+
+    def edit_form(self, book: Book, position: int, formdata: FormData | None = None) -> SheetForm:
+        """The family's form correcting the entry at `position`."""
+        return self.screen.edit_form(self._book(book), position, formdata)
+
+    def edited(self, book: Book, position: int, form: SheetForm) -> AnyEvent | None:
+        """The family's corrected event."""
+        return self.screen.edited(self._book(book), position, form)
+
+    def context(self, book: Book) -> dict[str, object]:
+        """What the family's partials need."""
+        return self.screen.context(self._book(book))
+
+    def resent(self, book: Book, form: SheetForm) -> None:
+        """The family's hidden fields, set to the sheet shown now."""
+        self.screen.resent(self._book(book), form)
+
+    def waiting(self, book: Book, formdata: FormData) -> str:
+        """What the family's next entry waits for."""
+        return self.screen.waiting(self._book(book), formdata)
+
+
+def recorded_event(book: BookOf[GameT, EventT], position: int) -> AnyEvent | None:
     """The event at `position` as recorded, or None when it no longer reads."""
     if position <= len(book.replayed.steps):
         return book.replayed.steps[position - 1].event
@@ -60,11 +136,11 @@ class Starter(Protocol):
     family: str  # the start form's `family` field
     template: str  # its partial on the evening's page
 
-    def form(self, evening: Evening, formdata: Any = None) -> FlaskForm | None:
+    def form(self, evening: Evening, formdata: FormData | None = None) -> KeyedForm | None:
         """The start form for the evening (as sent), or None when the evening cannot seat this game."""
 
-    def new_game(self, evening: Evening, form: Any) -> NewGame:
-        """The game a valid start form asks for."""
+    def new_game(self, evening: Evening, form: KeyedForm) -> NewGame:
+        """The game a valid start form (one `form` made) asks for."""
 
     def some_of(self, count: int) -> str | None:
         """What the evening's page says when this family's game seats only some of `count` players, else None."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from referee.rules.families import AnyEvent, AnyGame
 from referee.rules.game import Kind, Offer, Step
 from referee.rules.table import Family
 from referee.services.games import Book, Entry
@@ -135,11 +135,11 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     layout = layout_of(book.family)
     steps = book.replayed.steps
     first = 0 if everything or len(steps) <= SHOWN + SLACK else len(steps) - SHOWN
-    drawn = (layout.line(book.entries[n], steps[n], book.replayed.before(n + 1)) for n in range(first, len(steps)))
+    drawn = (layout.line(book.entries[n], book.replayed, n + 1) for n in range(first, len(steps)))
     lines = tuple(line for line in drawn if line is not None)
     state = book.state
     refusal = book.replayed.refusal
-    marks = layout.marks(state, steps)
+    marks = layout.marks(book.replayed)
     return Sheet(
         family=book.family,
         preset=book.rules.preset,
@@ -170,11 +170,10 @@ def line_of(book: Book, slot: int) -> Line | None:
     position = book.position_of(slot)
     if position is None or position > len(book.replayed.steps):
         return None
-    step = book.replayed.steps[position - 1]
-    return layout_of(book.family).line(book.entries[position - 1], step, book.replayed.before(position))
+    return layout_of(book.family).line(book.entries[position - 1], book.replayed, position)
 
 
-def line_instead(book: Book, slot: int, event: Any) -> Line | str:
+def line_instead(book: Book, slot: int, event: AnyEvent) -> Line | str:
     """The line `event` would make in place of the entry at `slot`, or why it cannot stand there."""
     position = book.position_of(slot)
     if position is None or position > len(book.replayed.steps):
@@ -183,7 +182,7 @@ def line_instead(book: Book, slot: int, event: Any) -> Line | str:
     if replayed.refusal is not None and replayed.refusal.position == position:
         return replayed.refusal.reason
     entry = book.entries[position - 1]
-    return layout_of(book.family).line(entry, replayed.steps[position - 1], replayed.before(position)) or ""
+    return layout_of(book.family).line(entry, replayed, position) or ""
 
 
 @dataclass(frozen=True)
@@ -217,7 +216,7 @@ def summarise(book: Book) -> GameSummary:
     )
 
 
-def _counts(step: Step[Any, Any]) -> bool:
+def _counts(step: Step[AnyGame, AnyEvent]) -> bool:
     """Whether an entry is a round or a hand played (not a buy-back, not a passed deal)."""
     return step.event.kind in (Kind.ROUND, Kind.VOID, Kind.HAND)
 

@@ -8,7 +8,6 @@ the fresh entry form and, out of band, only what changed on the sheet: the new l
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from flask import Blueprint, abort, flash, g, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -16,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from referee.rules.events import EntryError
+from referee.rules.families import AnyEvent
 from referee.services import games as service
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.web import polls
@@ -59,7 +59,7 @@ def open_game(key: str, number: int, *, writing: bool = False) -> Book:
 
 def _context(
     book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """What the game's templates need: the sheet, the family's screen and form, the undo and offer forms."""
     screen = screen_of(book.family)
     sheet = build_sheet(book, everything=everything)
@@ -80,7 +80,7 @@ def _context(
     return context
 
 
-def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra: Any) -> ResponseReturnValue:
+def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra: object) -> ResponseReturnValue:
     """The game page, or its `_game.html` fragment for htmx."""
     everything = request.args.get("all") == "1"
     return render("games/show.html", "games/_game.html", status, **_context(book, form, everything=everything), **extra)
@@ -158,7 +158,7 @@ def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bo
     return response
 
 
-def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = None) -> ResponseReturnValue:
+def _write(book: Book, form: SheetForm, event: AnyEvent, shown: SheetForm | None = None) -> ResponseReturnValue:
     """Record `event` as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
 
     A refusal is shown on `shown`, the entry form, when the entry came from another button.
@@ -177,7 +177,7 @@ def _write(book: Book, form: SheetForm, event: Any, shown: SheetForm | None = No
 NOT_VALUES = {"csrf_token", "submission", "seen", "based_on"}
 
 
-def _clashed(clash: Clash, form: SheetForm, event: Any) -> ResponseReturnValue:
+def _clashed(clash: Clash, form: SheetForm, event: AnyEvent) -> ResponseReturnValue:
     """Another phone recorded a different round meanwhile: both side by side, and the scorer chooses (409).
 
     Keeping the recorded one is going back to the sheet; replacing it with this phone's entry is a

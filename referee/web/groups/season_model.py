@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TypedDict
 
 from babel.numbers import format_decimal
 from flask_babel import gettext as _
@@ -42,15 +42,22 @@ def _day(text: str | None) -> date | None:
         return None
 
 
-def query(filters: Filters, sort: str = "chips") -> dict[str, Any]:
+# The season page's URL query: the game, the first and last day, the sort (each only when asked).
+Query = TypedDict("Query", {"game": str, "from": str, "to": str, "sort": str}, total=False)
+
+
+def query(filters: Filters, sort: str = "chips") -> Query:
     """The URL query that asks for `filters` and `sort` (only what differs from the whole season by chips)."""
-    asked = {
-        "game": filters.game or "",
-        "from": filters.start.isoformat() if filters.start else "",
-        "to": filters.end.isoformat() if filters.end else "",
-        "sort": "" if sort == "chips" else sort,
-    }
-    return {name: value for name, value in asked.items() if value}
+    asked: Query = {}
+    if filters.game:
+        asked["game"] = filters.game
+    if filters.start:
+        asked["from"] = filters.start.isoformat()
+    if filters.end:
+        asked["to"] = filters.end.isoformat()
+    if sort != "chips" and sort:
+        asked["sort"] = sort
+    return asked
 
 
 def game_name(game: str) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, g, render_template, url_for
 from flask.typing import ResponseReturnValue
 
@@ -35,7 +33,7 @@ def show(key: str) -> ResponseReturnValue:
     )
 
 
-def _new_context(group: Group, form: EveningForm, names: tuple[str, ...]) -> dict[str, Any]:
+def _new_context(group: Group, form: EveningForm, names: tuple[str, ...]) -> dict[str, object]:
     return {
         "group": group,
         "form": form,

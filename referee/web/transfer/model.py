@@ -7,7 +7,6 @@ import io
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from flask import Response
 from flask_babel import gettext as _
@@ -27,7 +26,7 @@ def json_file(data: Mapping[str, object]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def compact(data: Any) -> str:
+def compact(data: object) -> str:
     """A record as the choice page carries it to the second step: JSON on one line."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

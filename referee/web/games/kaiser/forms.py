@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired
@@ -12,7 +10,7 @@ from referee.rules.events import EntryError
 from referee.rules.kaiser_bidding import bid_outranks
 from referee.rules.kaiser_events import MAX_BID, SUITS, Bid, Call, KaiserHand, KaiserTeams, call_json
 from referee.rules.table import KaiserRules
-from referee.web.forms import SheetForm
+from referee.web.forms import ExtraValidators, FormData, SheetForm
 
 
 class PassedForm(SheetForm):
@@ -76,7 +74,7 @@ class KaiserHandForm(SheetForm):
         """Whether the auction stays folded away: nothing of it is filled in."""
         return not (self.trump.data or any(self[f"call_{n}"].data for n in range(4)))
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(self, extra_validators: ExtraValidators = None) -> bool:
         """The form's checks; a complete auction fills in the bidder and the bid when they are left blank."""
         try:
             calls = self.calls()
@@ -100,7 +98,9 @@ def _highest(calls: list[Call]) -> tuple[str, Bid] | None:
     return high
 
 
-def kaiser_hand_form(teams: KaiserTeams, rules: KaiserRules, formdata: Any = None, **data: Any) -> KaiserHandForm:
+def kaiser_hand_form(
+    teams: KaiserTeams, rules: KaiserRules, formdata: FormData | None = None, **data: object
+) -> KaiserHandForm:
     """The hand form for this table: the four players to bid, the bids the rules allow, the two teams."""
     form = KaiserHandForm(formdata, **data)
     form.bidder.choices = {name: name for name in teams.seats}
@@ -127,7 +127,7 @@ def kaiser_hand_event(form: KaiserHandForm, teams: KaiserTeams, dealer: str | No
         missing = ", ".join(player for _n, player in form.callers() if player not in called)
         form.form_errors.append(str(_l("The auction needs every player's call: %(names)s missing.", names=missing)))
         return None
-    raw: dict[str, Any] = {
+    raw: dict[str, object] = {
         "type": "hand",
         "dealer": dealer,
         "bidder": form.bidder.data,
@@ -148,7 +148,7 @@ def kaiser_hand_event(form: KaiserHandForm, teams: KaiserTeams, dealer: str | No
         return None
 
 
-def hand_data(event: KaiserHand, teams: KaiserTeams) -> dict[str, Any]:
+def hand_data(event: KaiserHand, teams: KaiserTeams) -> dict[str, object]:
     """The hand form's fields filled from a recorded hand, with the bidding team's tricks."""
     bidding = teams.team_of(event.bidder)
     return {
@@ -162,9 +162,9 @@ def hand_data(event: KaiserHand, teams: KaiserTeams) -> dict[str, Any]:
     } | _call_data(event)
 
 
-def _call_data(event: KaiserHand) -> dict[str, Any]:
+def _call_data(event: KaiserHand) -> dict[str, object]:
     """The auction's fields filled from a recorded hand: call_0… in the order called, from the dealer's left."""
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     for number, (_player, bid) in enumerate(event.calls):
         data[f"call_{number}"] = "pass" if bid is None else str(bid.value)
         data[f"nt_{number}"] = bid is not None and bid.no_trump

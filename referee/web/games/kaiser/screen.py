@@ -3,35 +3,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from flask_babel import gettext as _
 
 from referee.rules.deal import next_kaiser_deal
 from referee.rules.kaiser import HandResult, KaiserGame, PassedResult
 from referee.rules.kaiser_bidding import Bid
+from referee.rules.kaiser_events import KaiserEvent, KaiserHand
 from referee.rules.words import signed
-from referee.services.games import Book
-from referee.web.forms import SheetForm
+from referee.web.forms import FormData, SheetForm
 from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
 from referee.web.games.screens import recorded_event
+from referee.web.games.typed import BookOf
 
-
-def _game(book: Book, state: object = None) -> KaiserGame:
-    """The kaiser game of `book` (or `state`, one of its steps): this screen is registered for its family only."""
-    game = book.state if state is None else state
-    if not isinstance(game, KaiserGame):
-        raise TypeError(f"not a KaiserGame: {type(game).__name__}")
-    return game
+KaiserBook = BookOf[KaiserGame, KaiserEvent]  # a book of a Kaiser game: the registry gives this screen no other
 
 
 class KaiserScreen:
     """A hand: who won the bid, the bid, no trump, the bidding team's tricks, who took the 5♥ and the 3♠."""
 
-    def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    def entry_form(self, book: KaiserBook, formdata: FormData | None = None) -> SheetForm:
         """The hand form, with the dealer the scorer sees."""
-        state = _game(book)
+        state = book.state
         rules = state.rules
         form = kaiser_hand_form(state.teams, rules, formdata)
         if formdata is None:
@@ -40,45 +32,45 @@ class KaiserScreen:
             form.dealer.data = state.next_dealer
         return form
 
-    def entry(self, book: Book, form: KaiserHandForm, formdata: Mapping[str, Any]) -> Any | None:
+    def entry(self, book: KaiserBook, form: KaiserHandForm, formdata: FormData) -> KaiserHand | None:
         """The hand, dealt by the dealer the scorer saw (the rules refuse it when it was not their deal)."""
-        state = _game(book)
+        state = book.state
         form.dealer.data = form.dealer.data or state.next_dealer  # the auction's calls go from this dealer's left
         return kaiser_hand_event(form, state.teams, form.dealer.data, len(book.replayed.steps) + 1)
 
-    def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    def edit_form(self, book: KaiserBook, position: int, formdata: FormData | None = None) -> SheetForm:
         """The hand form filled from the hand recorded."""
-        state = _game(book)
+        state = book.state
         event = recorded_event(book, position)
-        data = hand_data(event, state.teams) if event is not None and event.kind == "hand" and formdata is None else {}
+        data = hand_data(event, state.teams) if isinstance(event, KaiserHand) and formdata is None else {}
         entry = book.entries[position - 1]
         form = kaiser_hand_form(state.teams, state.rules, formdata, based_on=entry.revision, **data)
         form.dealer.data = getattr(event, "dealer", None)
         return form
 
-    def edited(self, book: Book, position: int, form: KaiserHandForm) -> Any | None:
+    def edited(self, book: KaiserBook, position: int, form: KaiserHandForm) -> KaiserHand | None:
         """The corrected hand, dealt by whoever dealt it."""
         event = recorded_event(book, position)
-        state = _game(book)
+        state = book.state
         return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
 
-    def context(self, book: Book) -> dict[str, Any]:
+    def context(self, book: KaiserBook) -> dict[str, object]:
         """The deal to come (who deals, who calls first), and what the last hand did."""
-        state = _game(book)
+        state = book.state
         return {"deal": next_kaiser_deal(state), "last": last_hand(book), "dealer": state.dealer()}
 
-    def resent(self, book: Book, form: Any) -> None:
+    def resent(self, book: KaiserBook, form: KaiserHandForm) -> None:
         """The sheet's version and who deals now (a correction keeps the dealer of the hand it corrects)."""
         form.seen.data = book.version
         if not form.based_on.data:
-            form.dealer.data = _game(book).next_dealer
+            form.dealer.data = book.state.next_dealer
 
-    def waiting(self, book: Book, formdata: Any) -> str:
+    def waiting(self, book: KaiserBook, formdata: FormData) -> str:
         """Nothing: a Kaiser hand never waits for a decision."""
         return ""
 
 
-def last_hand(book: Book) -> tuple[str, ...]:
+def last_hand(book: KaiserBook) -> tuple[str, ...]:
     """What the last entry of a Kaiser game did, said where the scorer looks after saving it: the bid and each
     team's change and score ("Hand 3: Ana bid 7.", "Ana & Céline: +9, now 21."); () at the start."""
     if not book.replayed.steps:
@@ -90,7 +82,7 @@ def last_hand(book: Book) -> tuple[str, ...]:
     if not isinstance(result, HandResult):
         return ()
     hand = result.hand
-    said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=_game(book, step.state).hands, name=hand.bidder,
+    said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=step.state.hands, name=hand.bidder,
                   bid=Bid(hand.bid, hand.no_trump)))]  # fmt: skip
     said += [
         str(

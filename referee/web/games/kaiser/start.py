@@ -3,7 +3,7 @@ its house rules."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -15,6 +15,8 @@ from referee.rules.table import Family
 from referee.services.games import Evening
 from referee.web.forms import (
     AT_RANDOM,
+    ExtraValidators,
+    FormData,
     HouseRules,
     KeyedForm,
     add_house_rule_fields,
@@ -57,7 +59,7 @@ class KaiserGameForm(KeyedForm):
         one, two = [self.first.data, self.partner.data], [self.second.data, self.second_partner.data]
         return {" & ".join(one): one, " & ".join(two): two}
 
-    def validate(self, extra_validators: Any = None) -> bool:
+    def validate(self, extra_validators: ExtraValidators = None) -> bool:
         """Four different players, and a first dealer among them."""
         valid = super().validate(extra_validators)
         seats = self.seats()
@@ -79,7 +81,7 @@ class KaiserGameForm(KeyedForm):
         return valid and not problems and not self.house.form.errors
 
 
-def kaiser_game_form(players: list[str], formdata: Any = None) -> KaiserGameForm:
+def kaiser_game_form(players: list[str], formdata: FormData | None = None) -> KaiserGameForm:
     """The Kaiser game form for an evening's players, the first four seated as they sit (partners opposite)."""
     defaults = (players + [""] * 4)[:4]
     form = KaiserGameForm(
@@ -103,7 +105,7 @@ class KaiserStart:
     family = "kaiser"
     template = "games/kaiser/_start.html"
 
-    def form(self, evening: Evening, formdata: Any = None) -> KaiserGameForm | None:
+    def form(self, evening: Evening, formdata: FormData | None = None) -> KaiserGameForm | None:
         """The form, the first four players seated as they sit; None for an evening of fewer than four."""
         return kaiser_game_form(list(evening.players), formdata) if len(evening.players) >= 4 else None
 

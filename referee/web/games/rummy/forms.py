@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, StringField
@@ -17,7 +16,7 @@ from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, LaidCards, Round
 from referee.rules.rummy_rounds import RoundShape
 from referee.rules.table import RummyRules
-from referee.web.forms import SheetForm, TooLarge, whole_number
+from referee.web.forms import FormData, SheetForm, TooLarge, Validator, whole_number
 
 
 class RoundForm(SheetForm):
@@ -46,7 +45,7 @@ class RoundForm(SheetForm):
         """How many jokers player `name` took back and did not lay again (where that costs points)."""
         return self._fields.get(f"jokers:{name}")
 
-    def sent_for(self, formdata: Any) -> set[str]:
+    def sent_for(self, formdata: FormData | None) -> set[str]:
         """The players the phone sent a hand field for: the players it saw still in."""
         return {key.removeprefix("hand:") for key in (formdata or {}) if key.startswith("hand:")}
 
@@ -59,7 +58,7 @@ def hand_value(text: str) -> tuple[Card, ...] | int:
     return parse_cards(text or "")
 
 
-def check_hand(form: Any, field: Field) -> None:
+def check_hand(form: object, field: Field) -> None:
     """A hand is a whole number of points or cards the referee can read."""
     if not (field.data or "").strip():
         return
@@ -85,10 +84,10 @@ def laid_entry(text: str | None, rules: RummyRules) -> tuple[int | None, LaidCar
     return laid_value(groups, rules), groups
 
 
-def laid_check(rules: RummyRules, most: int) -> Any:
+def laid_check(rules: RummyRules, most: int) -> Validator:
     """A validator: laid points are a number no round can pass (above `most`), or cards the referee can count."""
 
-    def check(form: Any, field: Field) -> None:
+    def check(form: object, field: Field) -> None:
         try:
             points = laid_points(field.data, rules)
         except (LaidError, TooLarge) as error:
@@ -112,7 +111,7 @@ def finish_choices(rules: RummyRules, shape: RoundShape) -> dict[str, str]:
 
 
 def round_form(
-    seats: Sequence[str], players: Sequence[str], rules: RummyRules, formdata: Any = None, **data: Any
+    seats: Sequence[str], players: Sequence[str], rules: RummyRules, formdata: FormData | None = None, **data: object
 ) -> RoundForm:
     """The round form for the players still in (`players` of `seats`): a hand field each, laid points in Rami."""
     form = _round_class(tuple(seats), tuple(players), rules)(formdata, **data)
@@ -172,9 +171,9 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
     return RoundShape.of(rules, len(form.seats)).round(winner, hands, finish, laid, kept, laid_cards)
 
 
-def round_data(event: Round) -> dict[str, Any]:
+def round_data(event: Round) -> dict[str, object]:
     """The round form's fields filled from a recorded round."""
-    data: dict[str, Any] = {"winner": event.winner, "finish": event.finish}
+    data: dict[str, object] = {"winner": event.winner, "finish": event.finish}
     for name, hand in event.hands.items():
         data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
     for name, points in (event.laid or {}).items():

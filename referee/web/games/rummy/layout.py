@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from flask_babel import gettext as _
 
@@ -17,6 +16,7 @@ from referee.rules.words import signed
 from referee.services.games import Entry
 from referee.web.games.labels import FINISH, KIND, STATUS, STATUS_MARK
 from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals
+from referee.web.games.rummy.picker import Picker
 
 
 class RummyLayout:
@@ -163,7 +163,7 @@ def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:
     return marks
 
 
-def picker_data(rules: RummyRules, players: int) -> dict[str, Any]:
+def picker_data(rules: RummyRules, players: int) -> Picker:
     """What the card picker needs to count as the cards are tapped: each rank's value and the pack limits."""
     values = {Card(rank, "S").rank_name: hand_card_value(Card(rank, "S"), rules.hand_values) for rank in range(1, 14)}
     values["JK"] = hand_card_value(JOKER, rules.hand_values)

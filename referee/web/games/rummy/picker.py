@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
 from flask import current_app, render_template
 from flask_babel import get_locale
@@ -12,7 +11,15 @@ from markupsafe import Markup
 MOST_KEPT = 64  # drawn pickers a process keeps: languages × value tables × pack sizes × laying or not
 
 
-def card_picker(picker: Mapping[str, Any], laying: bool = False) -> Markup:
+class Picker(TypedDict):
+    """What the card picker counts with: each rank's value ("A", "2", … "K", "JK") and the pack limits."""
+
+    values: dict[str, int]
+    packs: int
+    jokers: int
+
+
+def card_picker(picker: Picker, laying: bool = False) -> Markup:
     """The card picker's HTML for these card values and pack limits, in the reader's language, drawn once."""
     key = (str(get_locale()), tuple(picker["values"].items()), picker["packs"], picker["jokers"], bool(laying))
     drawn: dict[tuple[object, ...], Markup] = current_app.extensions.setdefault("card_pickers", {})

@@ -3,9 +3,8 @@ the buy-backs to decide before the next one, and what the last entry did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask import request
 from flask_babel import gettext as _
@@ -13,37 +12,31 @@ from flask_babel import gettext as _
 from referee.rules.deal import next_deal
 from referee.rules.game import Kind, Offer, Status
 from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
-from referee.rules.rummy_events import Round
-from referee.services.games import Book
-from referee.web.forms import SheetForm
-from referee.web.games.rummy.forms import round_data, round_event, round_form
+from referee.rules.rummy_events import Round, RummyEvent
+from referee.web.forms import FormData, SheetForm
+from referee.web.games.rummy.forms import RoundForm, round_data, round_event, round_form
 from referee.web.games.rummy.layout import picker_data
 from referee.web.games.screens import recorded_event
+from referee.web.games.typed import BookOf
 
-
-def _game(book: Book, state: object = None) -> RummyGame:
-    """The rummy game of `book` (or `state`, one of its steps): this screen is registered for its family only."""
-    game = book.state if state is None else state
-    if not isinstance(game, RummyGame):
-        raise TypeError(f"not a RummyGame: {type(game).__name__}")
-    return game
+RummyBook = BookOf[RummyGame, RummyEvent]  # a book of a rummy game: the registry gives this screen no other
 
 
 class RummyScreen:
     """A round: who went out and how, each other hand tapped or typed, Rami's laid points."""
 
-    def entry_form(self, book: Book, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    def entry_form(self, book: RummyBook, formdata: FormData | None = None) -> SheetForm:
         """A hand field for each player still in."""
-        state = _game(book)
+        state = book.state
         rules = state.rules
         form = round_form(book.game.players, state.still_in(), rules, formdata)
         if formdata is None:
             form.seen.data = book.version
         return form
 
-    def entry(self, book: Book, form: Any, formdata: Mapping[str, Any]) -> Round | None:
+    def entry(self, book: RummyBook, form: RoundForm, formdata: FormData) -> Round | None:
         """The round; refused when the form was filled for other players than the ones still in now."""
-        changed = _game(book).verify_seen(
+        changed = book.state.verify_seen(
             form.sent_for(formdata), form.winner.data
         )  # the rules say who left or came back
         if changed is not None:
@@ -53,25 +46,25 @@ class RummyScreen:
         if undecided:
             form.form_errors.append(undecided)
             return None
-        rules = _game(book).rules
+        rules = book.state.rules
         return round_event(form, rules)
 
-    def edit_form(self, book: Book, position: int, formdata: Mapping[str, Any] | None = None) -> SheetForm:
+    def edit_form(self, book: RummyBook, position: int, formdata: FormData | None = None) -> SheetForm:
         """A hand field for each player who was still in at that round, filled from the round recorded."""
-        before = _game(book, book.replayed.before(position))
+        before = book.replayed.before(position)
         event = recorded_event(book, position)
         data = round_data(event) if isinstance(event, Round) and formdata is None else {}
         entry = book.entries[position - 1]
         return round_form(book.game.players, before.still_in(), before.rules, formdata, based_on=entry.revision, **data)
 
-    def edited(self, book: Book, position: int, form: Any) -> Round | None:
+    def edited(self, book: RummyBook, position: int, form: RoundForm) -> Round | None:
         """The corrected round."""
-        rules = _game(book).rules
+        rules = book.state.rules
         return round_event(form, rules)
 
-    def context(self, book: Book) -> dict[str, Any]:
+    def context(self, book: RummyBook) -> dict[str, object]:
         """The card picker's values and pack limits, what the last entry did, and the buy-backs to decide."""
-        state = _game(book)
+        state = book.state
         offers = buybacks_open(book)
         decided = [name for name in decisions_sent(request.values) if name in {offer.player for offer in offers}]
         return {
@@ -87,11 +80,11 @@ class RummyScreen:
             "reshuffled": state.reshuffled,
         }
 
-    def resent(self, book: Book, form: Any) -> None:
+    def resent(self, book: RummyBook, form: SheetForm) -> None:
         """The sheet's version."""
         form.seen.data = book.version
 
-    def waiting(self, book: Book, formdata: Any) -> str:
+    def waiting(self, book: RummyBook, formdata: FormData) -> str:
         """A buy-back nobody decided yet."""
         return undecided_reason(book, decisions_sent(formdata))
 
@@ -99,25 +92,24 @@ class RummyScreen:
 OUT_FOR_GOOD = "out"  # the form field naming each eliminated player the scorer declared out for good
 
 
-def buybacks_open(book: Book) -> tuple[Offer, ...]:
+def buybacks_open(book: RummyBook) -> tuple[Offer, ...]:
     """The buy-backs the scorer must decide before the next round: one per player eliminated by the last round."""
     return tuple(offer for offer in book.state.offers() if offer.kind is Kind.BUYBACK)
 
 
-def decisions_sent(formdata: Any) -> list[str]:
+def decisions_sent(formdata: FormData | None) -> list[str]:
     """The players a form declares out for good (its `out` fields)."""
-    getlist = getattr(formdata, "getlist", None)
-    return [str(name) for name in getlist(OUT_FOR_GOOD)] if getlist else []
+    return [] if formdata is None else [str(name) for name in formdata.getlist(OUT_FOR_GOOD)]
 
 
-def undecided_reason(book: Book, decided: Sequence[str]) -> str:
+def undecided_reason(book: RummyBook, decided: Sequence[str]) -> str:
     """Why the next round (or a void round) cannot be recorded yet: a buy-back nobody decided; "" when none.
 
     The rules put a player who did not buy back before the next round out for good (docs/rules.md §5), so an old
     record with a round after an elimination still replays; on the phone, that round waits for the scorer to
     say so: a buy-back, or "Out for good".
     """
-    waiting = _game(book).waiting_for(decided)  # the rules say who the next round waits for
+    waiting = book.state.waiting_for(decided)  # the rules say who the next round waits for
     if not waiting:
         return ""
     return str(
@@ -136,12 +128,12 @@ class LastEntry:
     said: tuple[str, ...]  # "Round 5: C went out.", "D is eliminated at 152."
 
 
-def last_entry(book: Book) -> LastEntry | None:
+def last_entry(book: RummyBook) -> LastEntry | None:
     """What the last entry of a rummy game did: who went out, who is eliminated or out; None at the start."""
     if not book.replayed.steps:
         return None
     step = book.replayed.steps[-1]
-    state = _game(book, step.state)
+    state = step.state
     result = step.result
     if isinstance(result, BuybackResult):
         said = _(
@@ -161,7 +153,7 @@ def last_entry(book: Book) -> LastEntry | None:
     else:
         went = _("Round %(number)s: %(name)s went out.", number=state.rounds, name=result.winner)
     lines = [str(went)]
-    before = _game(book, book.replayed.before(step.position))
+    before = book.replayed.before(step.position)
     for player in before.players:  # eliminated at the round before, and did not buy back
         if player.status is Status.ELIMINATED and state.player(player.name).status is Status.OUT:
             lines.append(str(_("%(name)s did not buy back: out for good.", name=player.name)))

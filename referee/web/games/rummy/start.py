@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, SelectField, SelectMultipleField
@@ -13,10 +12,10 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from referee.rules.deal import draw_first_dealer
 from referee.rules.families import rules_for
 from referee.rules.option_words import preset_said
-from referee.rules.options import OptionError
+from referee.rules.options import OptionError, Value
 from referee.rules.table import Family
 from referee.services.games import Evening
-from referee.web.forms import AT_RANDOM, KeyedForm, presets_of, presets_said
+from referee.web.forms import AT_RANDOM, FormData, KeyedForm, presets_of, presets_said
 from referee.web.games.lines import NewGame
 
 
@@ -32,7 +31,7 @@ class GameForm(KeyedForm):
         # of the evening's players. validate_players says what is wrong instead.
     )
     first_dealer = SelectField(_l("First dealer"), default=AT_RANDOM)
-    evening_rules: tuple[str, dict[str, Any]] = ("", {})  # the evening's preset and house rules
+    evening_rules: tuple[str, Mapping[str, Value]] = ("", {})  # the evening's preset and house rules
 
     def validate_players(self, field: Field) -> None:
         """At least two players ticked, and no more nor fewer than the game seats."""
@@ -72,7 +71,7 @@ class RummyStart:
     family = "rummy"
     template = "games/rummy/_start.html"
 
-    def form(self, evening: Evening, formdata: Any = None) -> GameForm:
+    def form(self, evening: Evening, formdata: FormData | None = None) -> GameForm:
         """The form, filled with the evening's game and every player ticked."""
         form = GameForm(formdata, preset=evening.preset, players=list(evening.players))
         form.evening_rules = (evening.preset, dict(evening.options))
