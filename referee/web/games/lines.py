@@ -121,9 +121,6 @@ class Layout(Protocol[GameT, EventT, RulesT_contra]):
     def running_totals(self, replayed: Replayed[GameT, EventT]) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
 
-    def rounds_of(self, name: str, replayed: Replayed[GameT, EventT], rules: RulesT_contra) -> dict[str, int]:
-        """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history (0 where none)."""
-
     def chart_mark(self, rules: RulesT_contra) -> tuple[str, int] | None:
         """The dashed line of the game's chart: what it marks ("eliminated", "target") and at which total."""
 
@@ -172,9 +169,6 @@ class AnyLayout(Protocol):
 
     def running_totals(self, replayed: AnyReplayed) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
-
-    def rounds_of(self, name: str, replayed: AnyReplayed, rules: Rules) -> dict[str, int]:
-        """`name`'s rounds, penalty, rounds won all in one and buy-backs, for their history."""
 
     def chart_mark(self, rules: Rules) -> tuple[str, int] | None:
         """The dashed line of the game's chart."""
@@ -261,10 +255,6 @@ class LayoutOf(Generic[GameT, EventT, RulesT]):
     def running_totals(self, replayed: AnyReplayed) -> Totals:
         """The family's running totals."""
         return self.layout.running_totals(self._replayed(replayed))
-
-    def rounds_of(self, name: str, replayed: AnyReplayed, rules: Rules) -> dict[str, int]:
-        """The family's count of `name`'s rounds."""
-        return self.layout.rounds_of(name, self._replayed(replayed), self._rules(rules))
 
     def chart_mark(self, rules: Rules) -> tuple[str, int] | None:
         """The family's chart mark."""

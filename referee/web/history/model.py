@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
+from referee.rules.families import family_of
+from referee.rules.tallies import one_decimal
 from referee.services.games import Book
 from referee.services.history import PlayedGame
 from referee.web.games.charts import Chart, chart_for_book
-from referee.web.games.families import layout_of
 
 SHOWN = 20  # the games listed, newest first; the numbers count every game
 
 
 @dataclass(frozen=True)
-class Tally:
+class Numbers:
     """A player's numbers over some games (see the module's docstring for each one's definition)."""
 
     games: int = 0
@@ -37,8 +38,8 @@ class Tally:
     kalukis: int = 0
     buybacks: int = 0
 
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
+    def __add__(self, other: Numbers) -> Numbers:
+        return Numbers(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
 
     def counts(self) -> tuple[int, ...]:
         """Every number, in the order of the fields."""
@@ -47,9 +48,7 @@ class Tally:
     @property
     def average_penalty(self) -> Decimal | None:
         """The penalty per round played, to one decimal (halves up); None before any round."""
-        if not self.rounds:
-            return None
-        return (Decimal(self.penalty) / self.rounds).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        return one_decimal(self.penalty, self.rounds)
 
 
 @dataclass(frozen=True)
@@ -73,17 +72,19 @@ class History:
     """Everything the player's page shows: their numbers over every game, and the newest games' lines."""
 
     name: str
-    tally: Tally
+    tally: Numbers
     lines: tuple[GameLine, ...]
     more: int  # games counted but not listed
 
 
-def game_tally(name: str, book: Book) -> Tally:
-    """`name`'s numbers in one game: played, won (by them or their team), and their rounds (as its layout counts)."""
+def game_tally(name: str, book: Book) -> Numbers:
+    """`name`'s numbers in one game: played, won (by them or their team), and their rounds as the game's family
+    tallies them (`rules/tallies.py`: the same figures the group's season adds up)."""
     state = book.state
     won = int(state.over and state.winner == (state.side_of(name) or name))
-    rounds = layout_of(book.family).rounds_of(name, book.replayed, book.rules)
-    return Tally(games=1, won=won, **rounds)
+    counted = family_of(book.rules).tally(book.replayed)
+    rounds, penalty, kalukis, buybacks = (counted.rounds, counted.penalty, counted.kalukis, counted.buybacks)
+    return Numbers(1, won, rounds.get(name, 0), penalty.get(name, 0), kalukis.get(name, 0), buybacks.get(name, 0))
 
 
 def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
@@ -109,6 +110,6 @@ def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
 
 def build_history(name: str, games: Sequence[PlayedGame], books: Sequence[Book], shown: int = SHOWN) -> History:
     """`name`'s history from their games (newest first) and their books."""
-    tally = sum((game_tally(name, book) for book in books), Tally())
+    tally = sum((game_tally(name, book) for book in books), Numbers())
     lines = tuple(game_line(name, played, book) for played, book in zip(games[:shown], books[:shown], strict=True))
     return History(name, tally, lines, max(len(games) - shown, 0))

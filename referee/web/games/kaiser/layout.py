@@ -98,10 +98,6 @@ class KaiserLayout:
                     totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
         return tuple((label, tuple(values)) for label, values in totals.items())
 
-    def rounds_of(self, name: str, replayed: Replayed[KaiserGame, KaiserEvent], rules: KaiserRules) -> dict[str, int]:
-        """None: a Kaiser hand is no rummy round (a player's history counts its games and wins)."""
-        return {"rounds": 0, "penalty": 0, "kalukis": 0, "buybacks": 0}
-
     def chart_mark(self, rules: KaiserRules) -> tuple[str, int] | None:
         """The score that wins."""
         return ("target", rules.target)

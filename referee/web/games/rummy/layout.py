@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from referee.rules.cards import JOKER, Card
 from referee.rules.game import Kind, Replayed, Status, Step
-from referee.rules.rummy import BuybackResult, RoundResult, RummyGame, hand_value
+from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
 from referee.rules.rummy_events import Round, RummyEvent
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
@@ -111,25 +111,6 @@ class RummyLayout:
                 for name in before.still_in():  # who played this round
                     totals.setdefault(name, [0]).append(step.state.player(name).score)
         return tuple((label, tuple(values)) for label, values in totals.items())
-
-    def rounds_of(self, name: str, replayed: Replayed[RummyGame, RummyEvent], rules: RummyRules) -> dict[str, int]:
-        """`name`'s rounds for their history: the rounds they were still in, the penalty those cost them (in points
-        mode, the cards left they handed the winner), the rounds they won all in one, and their buy-backs."""
-        rounds = penalty = kalukis = buybacks = 0
-        for step in replayed.steps:
-            event, result = step.event, step.result
-            if isinstance(result, BuybackResult):
-                buybacks += result.player == name
-            if not isinstance(event, Round) or not isinstance(result, RoundResult) or name not in result.points:
-                continue  # a void round, a buy-back, a reshuffle, or a round played after they went out
-            rounds += 1
-            if event.winner == name:
-                kalukis += event.finish.all_in_one
-            elif rules.scoring == Scoring.POINTS:
-                penalty += hand_value(event.hands[name], rules)  # points mode: the cards left go to the winner
-            else:
-                penalty += result.points[name]
-        return {"rounds": rounds, "penalty": penalty, "kalukis": kalukis, "buybacks": buybacks}
 
     def chart_mark(self, rules: RummyRules) -> tuple[str, int] | None:
         """The elimination threshold, else the target (Rami's points mode)."""
