@@ -118,7 +118,7 @@ def test_the_french_picker_shows_r_d_v_and_types_cards_the_french_way(table: Tab
     game = table.game(table.evening(), ALL)
     english = table.get(game).get_data(as_text=True)
     assert 'data-card="KH" data-typed="KH" aria-label="K♥">K<span>' in english
-    assert "type them (7H JK QS)" in english and ">Undo tap</button>" in english
+    assert "type them (7♥ JK Q♠)" in english and ">Undo tap</button>" in english
     page = french(table).get(game).get_data(as_text=True)
     assert 'data-card="KH" data-typed="R♥" aria-label="R♥">R<span>' in page
     assert 'data-card="QS" data-typed="D♠" aria-label="D♠">D<span>' in page
