@@ -1,4 +1,5 @@
-"""Shared fixtures: the `referee` command run as the installed console script or in process."""
+"""Shared fixtures: the `referee` command run as the installed console script or in process; the slow layers'
+markers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+TESTS = Path(__file__).resolve().parent
+# The slow layers (pyproject.toml's `markers`): each test of these folders (and files) carries its layer's marker.
+SLOW_LAYERS = {"e2e": "e2e", "races": "races", "serving": "serving", "test_packaging.py": "serving"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test of a slow layer with its layer, so that `-m "not races"` (and so on) leaves it out."""
+    for item in items:
+        if item.path.is_relative_to(TESTS):
+            layer = SLOW_LAYERS.get(item.path.relative_to(TESTS).parts[0])
+            if layer:
+                item.add_marker(layer)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

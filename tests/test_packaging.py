@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ from pathlib import Path
 from urllib.error import URLError
 
 import pytest
+
+from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "referee", "templates", "static", "translations")
@@ -69,13 +70,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     (wheel,) = dist.glob("referee-*.whl")
     pip("install", "--no-deps", "--target", str(target), str(wheel))
     return Installed(target, source, folder)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def fetch(url: str, **headers: str) -> tuple[int, str, bytes]:

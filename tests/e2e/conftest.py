@@ -20,8 +20,8 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from referee import create_app
-from tests.e2e.card_nights import CardNight, seat_card_nights
 from tests.e2e.pages import HomePage
+from tests.e2e.played_evening import CardNight, seat_card_nights
 from tests.e2e.words import Words, words_in
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright cannot download its own browsers here
@@ -35,10 +35,6 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 # What Chromium's console says when the app's headers refuse something the page does, or cannot be read.
 POLICY_MESSAGES = ("Content Security Policy", "Permissions-Policy")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "e2e: browser test (Playwright, headless Chromium against a live server)")
 
 
 @dataclass(frozen=True)
@@ -58,7 +54,9 @@ class QuietHandler(WSGIRequestHandler):
 
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
-    """The app on a free loopback port with its own temporary database, for the whole session."""
+    """The app served in this process (werkzeug's threaded server) on a free loopback port, with its own temporary
+    database, for the whole session; not `referee serve` (tests/servers.py), so that the played evenings can be
+    written into its database beside it."""
     folder = tmp_path_factory.mktemp("e2e")
     database = folder / "referee.sqlite"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "test"})

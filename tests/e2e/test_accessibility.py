@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.e2e.card_nights import CardNight
+from tests.e2e.played_evening import CardNight
 from tests.e2e.words import Words
 
 pytestmark = pytest.mark.e2e

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
-from tests.e2e.card_nights import CardNight
 from tests.e2e.pages import GamePage
 from tests.e2e.phone_checks import screenshot, sideways, untappable
+from tests.e2e.played_evening import CardNight
 from tests.e2e.words import Words
 
 pytestmark = pytest.mark.e2e

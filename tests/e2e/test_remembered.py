@@ -10,10 +10,10 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from referee.storage.db import connect
-from tests.e2e.card_nights import CardNight
 from tests.e2e.conftest import LiveApp
 from tests.e2e.pages import EveningPage, HomePage, assert_fits_phone
 from tests.e2e.phone_checks import untappable
+from tests.e2e.played_evening import CardNight
 from tests.e2e.test_accessibility import AXE, AXE_URL, said, violations
 from tests.e2e.words import Words
 

@@ -19,19 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from referee import create_app
-from tests.e2e.card_nights import Poster
 from tests.e2e.conftest import LiveApp
 from tests.e2e.kaiser_pages import KaiserGamePage, SettleUpPage, start_kaiser_game
 from tests.e2e.pages import GAME_URL, DeskPage, EveningPage, GamePage
 from tests.e2e.phone_checks import screenshot
-from tests.e2e.played_evening import GROUP
+from tests.e2e.played_evening import GROUP, Scorer
 from tests.e2e.words import Words
 
 pytestmark = pytest.mark.e2e
@@ -82,54 +79,40 @@ def typography(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Table:
-    """The evening the actions play in, and a test client that sets up its games through the app's forms."""
+    """The evening the actions play in, and the scorer that sets up its games through the app's forms."""
 
-    poster: Poster
+    scorer: Scorer
     evening: str
     group: str
 
-    def game(self, players: tuple[str, ...] = PLAYERS, *rounds: dict[str, Any]) -> str:
-        """A new Kaluki game of the evening, its first dealer the first player, with `rounds` recorded: its path."""
-        game = self.poster.post(
-            f"{self.evening}/games", {"preset": "kaluki", "players": list(players), "first_dealer": players[0]}
-        )
-        for data in rounds:
-            self.poster.post(f"{game}/rounds", data)
+    def game(self, players: tuple[str, ...] = PLAYERS, *rounds: tuple[str, dict[str, int]]) -> str:
+        """A new Kaluki game of the evening, its first dealer the first player, with `rounds` recorded (each the
+        player who went out and the others' hands, in points): its path."""
+        game = self.scorer.game(self.evening, "kaluki", players)
+        for winner, hands in rounds:
+            self.scorer.round(game, winner, hands)
         return game
 
     def kaiser(self) -> str:
         """A new Kaiser game of the evening, the teams of `TEAMS`, Zoë dealing first: its path."""
         (first, partner), (second, second_partner) = TEAMS
-        seats = {"preset": "kaiser", "first": first, "partner": partner, "second": second}
-        seats |= {"second_partner": second_partner, "dealer": second_partner}
-        return self.poster.post(
-            f"{self.evening}/games", {"family": "kaiser"} | {f"kaiser-{name}": value for name, value in seats.items()}
-        )
+        return self.scorer.kaiser(self.evening, (first, second, partner, second_partner))
 
     def another_evening(self) -> Table:
         """An evening of its own, with the same players."""
-        return new_table(self.poster)
+        return new_table(self.scorer)
 
 
-def new_table(poster: Poster) -> Table:
+def new_table(scorer: Scorer) -> Table:
     """A new evening of the four players, with a chip worth 0,20 €."""
-    evening = poster.post(
-        "/new", {"players": "\n".join(PLAYERS), "preset": "kaluki", "chip_value": "0.20", "currency": "EUR"}
-    )
-    return Table(poster, evening, GROUP.findall(poster.get(evening))[0])
-
-
-def went_out(winner: str, hands: dict[str, int]) -> dict[str, Any]:
-    """A round's form: `winner` went out, and each other player's hand, in points."""
-    return {"winner": winner, "finish": "out"} | {f"hand:{name}": str(points) for name, points in hands.items()}
+    evening = scorer.evening(PLAYERS)
+    return Table(scorer, evening, GROUP.findall(scorer.get(evening))[0])
 
 
 @pytest.fixture(scope="module")
 def table(live_app: LiveApp) -> Table:
     """One evening of four for the whole module."""
-    return new_table(
-        Poster(create_app({"TESTING": True, "DATABASE": str(live_app.database), "SECRET_KEY": "test"}).test_client())
-    )
+    return new_table(Scorer.on(live_app.database))
 
 
 @pytest.fixture
@@ -173,7 +156,7 @@ def an_elimination(page: Page, words: Words, table: Table) -> list[Locator]:
 
 def waiting(table: Table) -> str:
     """A game whose first round put Zoë at 150: whether she buys back waits to be decided."""
-    return table.game(PLAYERS, went_out(PLAYERS[0], {PLAYERS[1]: 12, PLAYERS[2]: 7, PLAYERS[3]: 150}))
+    return table.game(PLAYERS, (PLAYERS[0], {PLAYERS[1]: 12, PLAYERS[2]: 7, PLAYERS[3]: 150}))
 
 
 def a_buy_back(page: Page, words: Words, table: Table) -> list[Locator]:
@@ -215,7 +198,7 @@ def a_refused_round(hand: str, reason: str) -> Callable[[Page, Words, Table], li
 
 def a_correction(page: Page, words: Words, table: Table) -> list[Locator]:
     """Anaïs's hand of round 1 corrected from 12 to 21: the notice says what changed."""
-    page.goto(table.game(PLAYERS, went_out(PLAYERS[0], {PLAYERS[1]: 12, PLAYERS[2]: 7, PLAYERS[3]: 30})))
+    page.goto(table.game(PLAYERS, (PLAYERS[0], {PLAYERS[1]: 12, PLAYERS[2]: 7, PLAYERS[3]: 30})))
     correction = GamePage(page, words).loaded().correct_round(1)
     correction.entry.hand(PLAYERS[1]).fill("21")
     correction.save()
@@ -291,7 +274,7 @@ def kaiser_started(page: Page, words: Words, table: Table) -> list[Locator]:
 
 def a_rematch(page: Page, words: Words, table: Table) -> list[Locator]:
     """A rematch of a game that is over: the new game's status line and round entry."""
-    page.goto(table.game((PLAYERS[1], PLAYERS[3]), went_out(PLAYERS[1], {PLAYERS[3]: 150})))  # Zoë out: Anaïs wins
+    page.goto(table.game((PLAYERS[1], PLAYERS[3]), (PLAYERS[1], {PLAYERS[3]: 150})))  # Zoë out: Anaïs wins
     page.get_by_role("button", name=words("Rematch: the same players and rules")).click()
     page.wait_for_url(GAME_URL)
     GamePage(page, words).loaded()
@@ -395,7 +378,7 @@ def test_a_payment_marked_then_undone_says_so_in_view_and_the_page_fits(
 ) -> None:
     """Marking a payment paid, then taking it back, each says so in view, and the page stays 360 px wide."""
     evening = table.another_evening()  # its plan: three payments to Marie-Françoise, who took the pot
-    evening.game(PLAYERS, went_out(PLAYERS[0], dict.fromkeys(PLAYERS[1:], 150)))
+    evening.game(PLAYERS, (PLAYERS[0], dict.fromkeys(PLAYERS[1:], 150)))
     phone.goto(f"{evening.evening}/settle")
     settle = SettleUpPage(phone, words).loaded()
     settle.mark_paid(settle.payments()[0].key)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tests.events import rummy_round
+
 TABLE = ("Ann", "Bob", "Cat", "Dan")
 NEVER_OUT: dict[str, Any] = {"elimination_threshold": None}  # kaluki where nobody is ever eliminated
 
@@ -27,11 +29,6 @@ def evening(*games: dict[str, Any]) -> dict[str, Any]:
     return {"format": "referee.evening/1", "chip_value": "0.20", "currency": "EUR", "games": list(games)}
 
 
-def round_(winner: str, hands: dict[str, Any], *, all_in_one: bool = False) -> dict[str, Any]:
-    """A round event as the game record writes it."""
-    return {"type": "round", "winner": winner, "hands": hands, **({"all_in_one": True} if all_in_one else {})}
-
-
 def buyback(player: str) -> dict[str, Any]:
     """A buy-back event."""
     return {"type": "buyback", "player": player}
@@ -43,5 +40,5 @@ def long_game(rounds: int) -> dict[str, Any]:
     for number in range(rounds):
         winner = TABLE[number % len(TABLE)]
         losers = [name for name in TABLE if name != winner]
-        events.append(round_(winner, {name: 1 + (number + seat) % 9 for seat, name in enumerate(losers)}))
+        events.append(rummy_round(winner, {name: 1 + (number + seat) % 9 for seat, name in enumerate(losers)}))
     return game(*events, options=NEVER_OUT)

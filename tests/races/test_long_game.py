@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import Runner
+from tests.events import rummy_round
 from tests.races.phones import Phone, at_once
-from tests.races.records import TABLE, long_game, round_
+from tests.races.records import TABLE, long_game
 
 ROUNDS = 1000
 WRITERS = 10
@@ -45,7 +46,7 @@ def writer(phone: Phone, page: str, number: int) -> list[tuple[int, dict[str, An
         # Within what 14 cards can cost (168): the first hand says which phone, the second which try.
         hands = dict(zip(losers, (100 + number, 100 + attempt, 7), strict=True))
         reply = phone.send(form, form.round(winner, hands), htmx=number % 2 == 0)
-        sent.append((reply.status, round_(winner, hands)))
+        sent.append((reply.status, rummy_round(winner, hands)))
     return sent
 
 
@@ -79,7 +80,7 @@ def test_ten_phones_sending_rounds_filled_on_one_sheet_record_exactly_one(phones
     for attempt in range(3):
         forms = [phone.get(page).round_form() for phone in writers]
         assert len({form.value("seen") for form in forms}) == 1
-        rounds = [round_("Ann", {"Bob": 100 + n, "Cat": 1 + attempt, "Dan": 2}) for n in range(WRITERS)]
+        rounds = [rummy_round("Ann", {"Bob": 100 + n, "Cat": 1 + attempt, "Dan": 2}) for n in range(WRITERS)]
         sends = [
             partial(phone.send, form, form.round("Ann", sent["hands"]), htmx=n % 2 == 0)
             for n, (phone, form, sent) in enumerate(zip(writers, forms, rounds, strict=True))

@@ -32,13 +32,14 @@ from werkzeug.datastructures import MultiDict
 from referee import create_app
 from referee.rules.game_record import read_game
 from referee.storage.games import current_events
+from tests.events import rummy_round
 from tests.races.phones import Form, Reply
-from tests.races.records import buyback, evening, game, round_
+from tests.races.records import buyback, evening, game
 
 PLAYERS = ("Ann", "Bob", "Cat")
 PHONES = 3
 # Game 1 is over (Bob and Cat pay Ann), so the settle-up has a plan; game 2 is the one the phones play.
-START = evening(game(round_("Ann", {"Bob": 150, "Cat": 160}), players=PLAYERS), game(players=PLAYERS))
+START = evening(game(rummy_round("Ann", {"Bob": 150, "Cat": 160}), players=PLAYERS), game(players=PLAYERS))
 HAND = st.integers(0, 60) | st.just(150)  # totals reach 150 (eliminated in kaluki) after a few rounds, or at once
 WHAT = re.compile(r".*/(e|games)/[^/]+/|/\d+")  # an action's URL without the evening, game and slot
 CORRECT_LINK = re.compile(r'href="([^"]*/events/(\d+))" title="Correct')
@@ -143,7 +144,7 @@ def sent_round(form: Form, data: list[tuple[str, str]]) -> dict[str, Any]:
     whose = {field: player for player, field in form.hand_fields.items()}
     whose |= {name: name.removeprefix("hand:") for name, _ in data if name.startswith("hand:") and name not in whose}
     hands = {whose[name]: int(value) for name, value in data if name in whose and whose[name] != winner and value}
-    return round_(winner, hands, all_in_one=sent.get("finish") == "all_in_one")
+    return rummy_round(winner, hands, all_in_one=sent.get("finish") == "all_in_one")
 
 
 def choose(among: list[T], pick: int) -> T:
@@ -285,7 +286,7 @@ class ThreePhones(RuleBasedStateMachine):
         names = form.hands
         out = names[winner % len(names)]
         values = {name: hands[seat] for seat, name in enumerate(names) if name != out}
-        event = round_(out, values, all_in_one=kaluki)
+        event = rummy_round(out, values, all_in_one=kaluki)
         data = form.round(out, values, "all_in_one" if kaluki else "out")
         self.send(phone, Write(form.action, data, appended(event), same_as=event, seen=phone.seen))
 

@@ -14,8 +14,9 @@ from functools import partial
 
 import pytest
 
+from tests.events import rummy_round
 from tests.races.phones import Phone, Reply, at_once
-from tests.races.records import game, round_
+from tests.races.records import game
 
 ALREADY_THERE = "That entry was already on the sheet, recorded from another phone"
 
@@ -36,7 +37,7 @@ def test_two_phones_sending_one_round_with_one_hand_different_record_one_then_re
         page = a.import_record(game()) + "/games/1"
         phones_of = {20: a, 21: b}
         forms = {bob: phone.get(page).round_form() for bob, phone in phones_of.items()}
-        sent = {bob: round_("Ann", {"Bob": bob, "Cat": 5, "Dan": 5}) for bob in forms}
+        sent = {bob: rummy_round("Ann", {"Bob": bob, "Cat": 5, "Dan": 5}) for bob in forms}
         sends = [
             partial(phones_of[bob].send, form, form.round("Ann", sent[bob]["hands"])) for bob, form in forms.items()
         ]
@@ -73,7 +74,7 @@ def test_two_phones_sending_the_very_same_round_at_once_keep_it_once_and_say_so(
         )
 
         assert [reply.status for reply in replies] == [303, 303]
-        assert a.events(page) == [round_("Ann", hands)]
+        assert a.events(page) == [rummy_round("Ann", hands)]
         told = [ALREADY_THERE in phone.get(page).text for phone in (a, b)]
         assert sorted(told) == [False, True]
 
@@ -87,7 +88,7 @@ def test_one_form_sent_twice_at_once_is_recorded_once(phones: Callable[[], Phone
     replies = at_once(partial(a.send, form, data), partial(a.send, form, data), partial(a.send, form, data, htmx=True))
 
     assert sorted(reply.status for reply in replies) == [200, 303, 303]
-    assert a.events(page) == [round_("Cat", {"Ann": 3, "Bob": 4, "Dan": 5})]
+    assert a.events(page) == [rummy_round("Cat", {"Ann": 3, "Bob": 4, "Dan": 5})]
 
 
 def test_a_form_kept_once_as_another_phones_entry_is_not_recorded_when_sent_again(phones: Callable[[], Phone]) -> None:
@@ -133,4 +134,4 @@ def test_replace_it_with_mine_works_when_a_void_round_is_one_side(
     if offered:  # the button is offered: it must do what it says
         replaced = b.send(offered[0], offered[0].sent())
         assert replaced.status == 303, (replaced.status, re.findall(r'role="alert">([^<]*)', replaced.text))
-        assert a.events(page) == [round_("Ann", hands) if mine == "round" else {"type": "void"}]
+        assert a.events(page) == [rummy_round("Ann", hands) if mine == "round" else {"type": "void"}]

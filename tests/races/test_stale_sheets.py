@@ -14,8 +14,9 @@ from typing import TypeVar
 
 import pytest
 
+from tests.events import rummy_round
 from tests.races.phones import Phone, at_once
-from tests.races.records import game, round_
+from tests.races.records import game
 
 T = TypeVar("T")
 
@@ -40,7 +41,7 @@ def test_a_round_filled_before_a_player_was_eliminated_elsewhere_is_refused(phon
 
     assert reply.status == 422
     assert "Bob is no longer in the game" in reply.text
-    assert a.events(page) == before == [round_("Ann", {"Bob": 150, "Cat": 5, "Dan": 5})]
+    assert a.events(page) == before == [rummy_round("Ann", {"Bob": 150, "Cat": 5, "Dan": 5})]
     again = b.get(page)
     assert again.round_form().hands == ["Ann", "Cat", "Dan"]
     assert [offer.value("player") for offer in again.forms("/buyback")] == ["Bob"]
@@ -63,7 +64,7 @@ def test_a_correction_and_a_round_at_once_never_put_a_hand_under_another_name(
     next_round: tuple[str, dict[str, int]],
 ) -> None:
     a, b = phones(), phones()
-    first = round_("Ann", recorded)
+    first = rummy_round("Ann", recorded)
     # Each time on a fresh game; let go together, and also with one of the two a little behind, so that the race
     # surely goes each way.
     for behind_correction, behind_round in [(0, 0), (0, 0), (0, 0), (0.05, 0), (0, 0.05)]:
@@ -84,6 +85,6 @@ def test_a_correction_and_a_round_at_once_never_put_a_hand_under_another_name(
         assert sorted(statuses) == [303, 422]
         stored = a.events(page)
         if statuses[0] == 303:
-            assert stored == [round_("Ann", fixed)]
+            assert stored == [rummy_round("Ann", fixed)]
         else:
-            assert stored == [first, round_(winner, hands)]
+            assert stored == [first, rummy_round(winner, hands)]

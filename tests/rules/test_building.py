@@ -21,19 +21,21 @@ from hypothesis import strategies as st
 
 from referee.rules.building import Extension, extend_meld
 from referee.rules.cards import SUITS, Card, CardError, canonical, check_pack_limits, parse_cards
-from referee.rules.families import rummy_rules
+from referee.rules.families import family_playing, rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
-from referee.rules.options import Value
+from referee.rules.options import Value, show_value
+from referee.rules.presets import PRESETS
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
-from referee.rules.table import RummyRules
+from referee.rules.table import Family, RummyRules
 from tests.conftest import Runner
 from tests.rules.test_golden import assert_matches, setting_text
 
 GOLDEN = Path(__file__).parent / "golden" / "building.json"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 CASES: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))
-PRESETS = ("kaluki", "kaluki-hunt", "kaluki-club", "rami", "rami-elimination")
+RUMMY_PRESETS = [name for name in PRESETS if family_playing(name).name is Family.RUMMY]
 
 
 def cases() -> list[Any]:
@@ -134,7 +136,7 @@ class Drawn:
 @st.composite
 def table_and_cards(draw: st.DrawFn) -> Drawn:
     """A preset (maybe with jokers allowed to extend), a meld laid in order, and up to three cards to add."""
-    preset = draw(st.sampled_from(PRESETS), label="preset")
+    preset = draw(st.sampled_from(RUMMY_PRESETS), label="preset")
     rules = rummy_rules(preset, draw(st.sampled_from([{}, {"joker_can_extend": True}]), label="settings"))
     if draw(st.booleans(), label="group"):
         rank = draw(st.integers(1, 13), label="rank")
@@ -265,20 +267,24 @@ def test_rearranging_a_meld_that_is_not_valid_on_the_table_is_refused() -> None:
     assert answer.reason.startswith("meld 1 on the table (5♥ 6♥ 8♥) is not valid")
 
 
-@pytest.mark.parametrize(
-    ("preset", "rearrange", "distinct"),
-    [
-        pytest.param("kaluki", "keep_three", True, id="kaluki: as 000 says"),
-        pytest.param("kaluki-hunt", "no", False, id="kaluki-hunt: no"),
-        pytest.param("kaluki-club", "no", False, id="kaluki-club: no"),
-        pytest.param("rami", "no", False, id="rami: manipulation off by default"),
-        pytest.param("rami-elimination", "no", False, id="rami-elimination: manipulation off by default"),
-    ],
-)
-def test_the_presets_building_options(preset: str, rearrange: str, distinct: bool) -> None:
-    """docs/rules.md §2, Adding to the table: `table_rearrange` and `distinct_melds` in each preset."""
+def documented_default(option: str, preset: str) -> str:
+    """The default of `option` in `preset`, as docs/rules.md §3's table of the rummy options writes it."""
+    table = RULES_MD.read_text(encoding="utf-8").split("### Rummy options and their defaults")[1].split("\n\n#")[0]
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines() if line.startswith("|")
+    ]
+    column = rows[0].index(f"`{preset}`")
+    (row,) = [row for row in rows if row[0] == f"`{option}`"]
+    return row[column]
+
+
+@pytest.mark.parametrize("preset", RUMMY_PRESETS)
+def test_the_presets_building_options(preset: str) -> None:
+    """docs/rules.md §2, Adding to the table: `table_rearrange` and `distinct_melds` in each preset are those of §3's
+    table, and a house rule changes them."""
     rules = rummy_rules(preset)
-    assert (rules.table_rearrange, rules.distinct_melds) == (rearrange, distinct)
+    assert show_value(rules.table_rearrange) == documented_default("table_rearrange", preset)
+    assert show_value(rules.distinct_melds) == documented_default("distinct_melds", preset)
     assert rummy_rules(preset, {"table_rearrange": "manipulation"}).table_rearrange == "manipulation"
 
 

@@ -10,6 +10,7 @@ import pytest
 from referee.rules.evening_record import game_chips
 from referee.rules.game_record import read_game
 from referee.rules.record_data import RecordError
+from tests.events import rummy_round
 
 KAISER = {"format": "referee.game/1", "preset": "kaiser", "teams": {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]},
           "events": []}  # fmt: skip
@@ -19,11 +20,9 @@ def kaluki(*rounds: dict[str, Any]) -> dict[str, Any]:
     return {"format": "referee.game/1", "preset": "kaluki", "players": ["Ana", "Ben"], "events": list(rounds)}
 
 
-def won(hand: int) -> dict[str, Any]:
-    return {"type": "round", "winner": "Ana", "hands": {"Ben": hand}}
-
-
-FINISHED = kaluki(won(100), won(100))  # Ben passes 150 (kaluki): Ana takes the pot
+FINISHED = kaluki(
+    rummy_round("Ana", {"Ben": 100}), rummy_round("Ana", {"Ben": 100})
+)  # Ben passes 150 (kaluki): Ana takes the pot
 
 
 def test_a_kaiser_game_has_no_chips_and_the_games_after_it_still_count() -> None:
@@ -32,10 +31,10 @@ def test_a_kaiser_game_has_no_chips_and_the_games_after_it_still_count() -> None
 
 def test_a_game_whose_pot_has_no_winner_is_refused() -> None:
     with pytest.raises(RecordError, match=r"^game 2 is not over: its pot of 6 chips has no winner yet$"):
-        game_chips([read_game(FINISHED), read_game(kaluki(won(40)))])
+        game_chips([read_game(FINISHED), read_game(kaluki(rummy_round("Ana", {"Ben": 40})))])
 
 
 def test_a_game_that_does_not_replay_is_named_by_its_number() -> None:
-    bad = kaluki(won(40), {"type": "buyback", "player": "Ana"})
+    bad = kaluki(rummy_round("Ana", {"Ben": 40}), {"type": "buyback", "player": "Ana"})
     with pytest.raises(RecordError, match=r"^game 2: event 2: Ana is still in the game: only an eliminated player"):
         game_chips([read_game(FINISHED), read_game(bad)])

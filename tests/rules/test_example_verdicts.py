@@ -3,6 +3,10 @@ own preset and under the rules of the game being looked at."""
 
 from __future__ import annotations
 
+import itertools
+import re
+from pathlib import Path
+
 import pytest
 
 from referee.rules.examples import examples
@@ -12,6 +16,7 @@ from referee.rules.kaiser_examples import KAISER_EXAMPLES, KaiserExample
 from referee.rules.table import KaiserRules
 
 VERDICTS = {example.name: example for example in examples()}
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 @pytest.mark.parametrize(
@@ -32,9 +37,20 @@ def test_a_rummy_example_in_one_line(name: str, own: str, in_rami: str) -> None:
 
 
 def test_every_rummy_example_is_read_in_order() -> None:
-    assert len(VERDICTS) == len(examples()) == 45
-    assert (examples()[0].name, examples()[0].question) == ("kaluki-duplicate-suits-group", ("7♥ 7♥ 7♠",))
-    assert examples()[-1].question == ("10♥ J♥ Q♥ K♥", "4♣ 4♦ 4♠ 4♥", "A♦ 2♦ 3♦", "8♠ 9♠ 10♠")  # an opening
+    """Each example under a name of its own, in the order of docs/rules.md §8: its sections in their order, the
+    first the question of §8's first row; an opening's question is its melds, one string each."""
+    read = examples()
+    assert len(VERDICTS) == len(read)
+    section = RULES_MD.read_text(encoding="utf-8").split("\n## 8. ")[1].split("\n## ")[0]
+    headings = re.findall(r"^### (\w+)", section, re.M)
+    sections = [
+        name for name, _ in itertools.groupby(e.rule.removeprefix("docs/rules.md §8 ").split(":")[0] for e in read)
+    ]
+    assert sections == [heading for heading in headings if heading in sections]  # in §8's order, each in one piece
+    first = re.search(r"^\| `([^`]+)` \| `([^`]+)` \|", section, re.M)
+    assert first is not None and (read[0].question, read[0].preset) == ((first[1],), first[2])
+    opening = VERDICTS["rami-points-alice-lays-95"]
+    assert opening.question == ("10♥ J♥ Q♥ K♥", "4♣ 4♦ 4♠ 4♥", "A♦ 2♦ 3♦", "8♠ 9♠ 10♠")
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,9 @@ from hypothesis import event as note
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.answers import Refused
 from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.families import rules_for
-from referee.rules.game import Replayed, replay
+from referee.rules.game import Replayed, Stocked, replay
 from referee.rules.game_record import read_game
 from referee.rules.kaiser import (
     HandResult,
@@ -40,6 +39,7 @@ from referee.rules.kaiser_events import (
 )
 from referee.rules.record_data import RecordError
 from referee.rules.table import KaiserRules
+from tests.events import kaiser_hand
 
 TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}
 TABLE = KaiserTeams.from_json(TEAMS)
@@ -88,14 +88,6 @@ def rules(preset: str = "kaiser", **options: Any) -> KaiserRules:
     return chosen
 
 
-def hand(bidder: str, bid: int, a_tricks: int, five: str, three: str, *, no_trump: bool = False) -> dict[str, Any]:
-    """A hand without its dealer: team A's tricks (B took the rest) and who took the 5♥ and the 3♠."""
-    return {
-        "type": "hand", "bidder": bidder, "bid": bid, "no_trump": no_trump,
-        "tricks": {"A": a_tricks}, "five_hearts": five, "three_spades": three,
-    }  # fmt: skip
-
-
 def passed() -> dict[str, Any]:
     return {"type": "passed"}
 
@@ -118,38 +110,44 @@ def refusal(preset: str, events: list[dict[str, Any]], **options: Any) -> EntryE
 
 # Scores before the last hand of an example, reached by replaying these hands (checked in the table).
 TO_30_46 = [  # A 6 NT made with 10: (6 + 10) × 2 = 32, B 0; B 11 NT made with 12: 46, A −2
-    hand("Ana", 6, 5, "A", "B", no_trump=True),
-    hand("Ben", 11, 1, "B", "A", no_trump=True),
+    kaiser_hand("Ana", 6, {"A": 5}, "A", "B", no_trump=True),
+    kaiser_hand("Ben", 11, {"A": 1}, "B", "A", no_trump=True),
 ]
-FINISHED = [hand("Ana", 12, 7, "A", "B", no_trump=True), hand("Céline", 5, 4, "A", "A")]  # 48 / −2, then 59 / 2
+FINISHED = [
+    kaiser_hand("Ana", 12, {"A": 7}, "A", "B", no_trump=True),
+    kaiser_hand("Céline", 5, {"A": 4}, "A", "A"),
+]  # 48 / −2, then 59 / 2
 TO_44_40 = [  # A 11 NT made with 12: 46, B −2; B 9 NT made with 12: 42, A at 46 still counts its −2
-    hand("Ana", 11, 7, "A", "B", no_trump=True),
-    hand("Ben", 9, 1, "B", "A", no_trump=True),
+    kaiser_hand("Ana", 11, {"A": 7}, "A", "B", no_trump=True),
+    kaiser_hand("Ben", 9, {"A": 1}, "B", "A", no_trump=True),
 ]
 TO_44_40_PAGAT = [  # made bids score the points taken: 6 / 4; 8 × 2 → 22 / 6; 12 × 2 → 46 / 4; 46 / 16; 44 / 40
-    hand("Ana", 6, 1, "A", "B"),
-    hand("Ana", 6, 3, "A", "B", no_trump=True),
-    hand("Ana", 6, 7, "A", "B", no_trump=True),
-    hand("Ben", 6, 2, "A", "A", no_trump=True),
-    hand("Ben", 6, 1, "B", "A", no_trump=True),
+    kaiser_hand("Ana", 6, {"A": 1}, "A", "B"),
+    kaiser_hand("Ana", 6, {"A": 3}, "A", "B", no_trump=True),
+    kaiser_hand("Ana", 6, {"A": 7}, "A", "B", no_trump=True),
+    kaiser_hand("Ben", 6, {"A": 2}, "A", "A", no_trump=True),
+    kaiser_hand("Ben", 6, {"A": 1}, "B", "A", no_trump=True),
 ]
 
 # docs/rules.md §8, Kaiser: (example, preset, hands before, scores before, last hand, changes A and B, winner).
 ASCII_IDS = str.maketrans({"♥": "H", "♠": "S", "♦": "D", "♣": "C", "−": "-"})
 SECTION_8 = [
-    ("A 7, 6 tricks with the 5♥: A +18, B −1", "kaiser", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (18, -1), None),
-    ("A 7, 6 tricks, 5♥: A +11 (pagat)", "kaiser-pagat", [], (0, 0), hand("Ana", 7, 6, "A", "B"), (11, -1), None),
-    ("A 9, 5 tricks with the 3♠: A −9, B +8", "kaiser", [], (0, 0), hand("Ana", 9, 5, "B", "A"), (-9, 8), None),
+    ("A 7, 6 tricks with the 5♥: A +18, B −1", "kaiser", [], (0, 0),
+     kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), (18, -1), None),
+    ("A 7, 6 tricks, 5♥: A +11 (pagat)", "kaiser-pagat", [], (0, 0),
+     kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), (11, -1), None),
+    ("A 9, 5 tricks with the 3♠: A −9, B +8", "kaiser", [], (0, 0),
+     kaiser_hand("Ana", 9, {"A": 5}, "B", "A"), (-9, 8), None),
     ("A 8 NT, 7 tricks with the 5♥: A +40, B −2", "kaiser", [], (0, 0),
-     hand("Ana", 8, 7, "A", "B", no_trump=True), (40, -2), None),
+     kaiser_hand("Ana", 8, {"A": 7}, "A", "B", no_trump=True), (40, -2), None),
     ("A 8 NT, 7 tricks with the 5♥ (pagat): A +24", "kaiser-pagat", [], (0, 0),
-     hand("Ana", 8, 7, "A", "B", no_trump=True), (24, -2), None),
+     kaiser_hand("Ana", 8, {"A": 7}, "A", "B", no_trump=True), (24, -2), None),
     ("A 30, B 46: A 7 fails with 6, B at 46 adds nothing", "kaiser", TO_30_46, (30, 46),
-     hand("Céline", 7, 4, "A", "A"), (-7, 0), None),
+     kaiser_hand("Céline", 7, {"A": 4}, "A", "A"), (-7, 0), None),
     ("A 44, B 40: A 8 makes 8 points, reaches 60 and wins", "kaiser", TO_44_40, (44, 40),
-     hand("Céline", 8, 3, "A", "B"), (16, 2), "A"),
+     kaiser_hand("Céline", 8, {"A": 3}, "A", "B"), (16, 2), "A"),
     ("A 44, B 40: A 8 makes 8 points, reaches 52 and wins (pagat)", "kaiser-pagat", TO_44_40_PAGAT, (44, 40),
-     hand("Ana", 8, 3, "A", "B"), (8, 2), "A"),
+     kaiser_hand("Ana", 8, {"A": 3}, "A", "B"), (8, 2), "A"),
 ]  # fmt: skip
 
 
@@ -193,7 +191,7 @@ def test_section_8_examples(
 def test_trick_points_one_a_trick_five_hearts_plus_5_three_spades_minus_3(
     a_tricks: int, five: str, three: str, points: tuple[int, int]
 ) -> None:
-    parsed = KaiserHand.from_json(hand("Ana", 7, a_tricks, five, three) | {"dealer": "Ana"}, 1, TABLE)
+    parsed = KaiserHand.from_json(kaiser_hand("Ana", 7, {"A": a_tricks}, five, three) | {"dealer": "Ana"}, 1, TABLE)
     assert (trick_points(parsed, "A"), trick_points(parsed, "B")) == points
 
 
@@ -201,29 +199,31 @@ def test_trick_points_one_a_trick_five_hearts_plus_5_three_spades_minus_3(
 
 
 def test_made_bid_bid_plus_points_scores_bid_and_points() -> None:
-    result = play("kaiser", hand("Ana", 6, 6, "B", "B")).hand_results[0].results[0]
+    result = play("kaiser", kaiser_hand("Ana", 6, {"A": 6}, "B", "B")).hand_results[0].results[0]
     assert (result.points, result.change) == (6, 12)
     assert result.explanation == "bid 6 made with 6 points: scores 6 + 6 = 12"
 
 
 def test_made_bid_points_taken_scores_the_points() -> None:
-    result = play("kaiser", hand("Ana", 6, 6, "B", "B"), made_bid="points_taken").hand_results[0].results[0]
+    result = (
+        play("kaiser", kaiser_hand("Ana", 6, {"A": 6}, "B", "B"), made_bid="points_taken").hand_results[0].results[0]
+    )
     assert result.change == 6 and result.explanation == "bid 6 made with 6 points: scores the 6 points taken"
 
 
 def test_bid_made_exactly_counts_as_made() -> None:
-    assert play("kaiser", hand("Ben", 8, 5, "B", "A")).scores == (2, 16)
+    assert play("kaiser", kaiser_hand("Ben", 8, {"A": 5}, "B", "A")).scores == (2, 16)
 
 
 def test_failed_bid_loses_the_bid_in_both_presets() -> None:
     for preset in ("kaiser", "kaiser-pagat"):
-        result = play(preset, hand("Ben", 10, 1, "B", "B")).hand_results[0].results[1]
+        result = play(preset, kaiser_hand("Ben", 10, {"A": 1}, "B", "B")).hand_results[0].results[1]
         assert (result.points, result.change) == (9, -10)
         assert result.explanation == "bid 10 failed with 9 points: loses 10"
 
 
 def test_no_trump_doubles_a_failed_bid_a_failed_9_no_trump_loses_18() -> None:
-    game = play("kaiser", hand("Ana", 9, 5, "B", "A", no_trump=True))
+    game = play("kaiser", kaiser_hand("Ana", 9, {"A": 5}, "B", "A", no_trump=True))
     assert game.scores == (-18, 8)
     assert game.hand_results[0].results[0].explanation == (
         "bid 9 no trump failed with 2 points: loses 9, doubled in no trump: 18"
@@ -231,21 +231,21 @@ def test_no_trump_doubles_a_failed_bid_a_failed_9_no_trump_loses_18() -> None:
 
 
 def test_no_trump_doubles_a_made_bid_in_both_presets() -> None:
-    assert play("kaiser", hand("Ana", 12, 7, "A", "B", no_trump=True)).scores == (48, -2)
-    assert play("kaiser-pagat", hand("Ana", 10, 8, "A", "A", no_trump=True)).scores == (20, 0)
+    assert play("kaiser", kaiser_hand("Ana", 12, {"A": 7}, "A", "B", no_trump=True)).scores == (48, -2)
+    assert play("kaiser-pagat", kaiser_hand("Ana", 10, {"A": 8}, "A", "A", no_trump=True)).scores == (20, 0)
 
 
 # The other team's score (docs/rules.md §7: bid_out).
 
 
 def test_other_team_adds_its_points_below_bid_out_never_doubled() -> None:
-    game = play("kaiser", hand("Ana", 9, 5, "B", "A", no_trump=True))
+    game = play("kaiser", kaiser_hand("Ana", 9, {"A": 5}, "B", "A", no_trump=True))
     assert game.hand_results[0].results[1].change == 8
     assert "below 45" in game.hand_results[0].results[1].explanation
 
 
 def test_other_team_at_bid_out_adds_nothing() -> None:
-    game = play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A"))
+    game = play("kaiser", *TO_30_46, kaiser_hand("Céline", 7, {"A": 4}, "A", "A"))
     result = game.hand_results[-1].results[1]
     assert (result.points, result.change, result.score) == (4, 0, 46)
     assert result.explanation == "not bidding, at 46: adds nothing for its 4 points (at 45 or more, only a bid scores)"
@@ -259,8 +259,8 @@ def test_other_team_at_bid_out_still_counts_negative_points() -> None:
 
 def test_bid_out_is_an_option() -> None:
     # B is at 46: at 45 or more it adds nothing for its 4 points; with bid_out = 50 it adds them.
-    assert play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A")).scores == (23, 46)
-    assert play("kaiser", *TO_30_46, hand("Céline", 7, 4, "A", "A"), bid_out=50).scores == (23, 50)
+    assert play("kaiser", *TO_30_46, kaiser_hand("Céline", 7, {"A": 4}, "A", "A")).scores == (23, 46)
+    assert play("kaiser", *TO_30_46, kaiser_hand("Céline", 7, {"A": 4}, "A", "A"), bid_out=50).scores == (23, 50)
 
 
 # The end of the game (docs/rules.md §7: target).
@@ -273,30 +273,32 @@ def test_first_team_to_reach_target_wins() -> None:
 
 
 def test_the_other_team_can_reach_target_and_win() -> None:
-    game = play("kaiser", *TO_44_40, hand("Ben", 12, 7, "A", "B"))
+    game = play("kaiser", *TO_44_40, kaiser_hand("Ben", 12, {"A": 7}, "A", "B"))
     assert game.scores == (56, 28) and game.winner == "A"
 
 
 def test_both_reach_target_on_the_same_hand_the_bidding_team_wins() -> None:
     # From A 44, B 40, with target 47: B bids 7 and makes it with 7 (54), A adds its 3 (47): B, the bidder, wins.
-    game = play("kaiser", *TO_44_40, hand("Driss", 7, 6, "B", "A"), target=47)
+    game = play("kaiser", *TO_44_40, kaiser_hand("Driss", 7, {"A": 6}, "B", "A"), target=47)
     assert game.scores == (47, 54) and game.winner == "B"
     # From A 30, B 46, with target 47 and bid_out 100: A bids 5 no trump and makes it with 6 (52), B adds its 4
     # (50): A, the bidder, wins.
-    game = play("kaiser", *TO_30_46, hand("Céline", 5, 4, "A", "A", no_trump=True), target=47, bid_out=100)
+    game = play(
+        "kaiser", *TO_30_46, kaiser_hand("Céline", 5, {"A": 4}, "A", "A", no_trump=True), target=47, bid_out=100
+    )
     assert game.scores == (52, 50) and game.winner == "A"
 
 
 def test_target_is_an_option() -> None:
-    assert play("kaiser", hand("Ana", 7, 6, "A", "B"), target=18).winner == "A"
-    assert play("kaiser", hand("Ana", 7, 6, "A", "B"), target=19).winner is None
+    assert play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), target=18).winner == "A"
+    assert play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), target=19).winner is None
 
 
 # Dealing and passed deals (docs/rules.md §7: all_pass).
 
 
 def test_passed_deal_is_not_a_hand_and_passes_the_deal_on() -> None:
-    game = play("kaiser", passed(), hand("Ana", 7, 6, "A", "B"), passed())
+    game = play("kaiser", passed(), kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), passed())
     assert game.hands == 1 and game.as_json()["hands"] == 1
     assert game.scores == (18, -1)
     assert game.next_dealer == "Driss"
@@ -324,14 +326,16 @@ def test_a_first_dealer_must_sit_at_the_table() -> None:
 
 
 def test_a_correction_keeps_the_first_dealer() -> None:
-    game = replay_kaiser(rules(), TEAMS, deal(passed(), hand("Ben", 7, 2, "B", "A"), first=1), first_dealer="Ben")
-    eight = deal(passed(), hand("Ben", 8, 2, "B", "A"), first=1)[1]
+    game = replay_kaiser(
+        rules(), TEAMS, deal(passed(), kaiser_hand("Ben", 7, {"A": 2}, "B", "A"), first=1), first_dealer="Ben"
+    )
+    eight = deal(passed(), kaiser_hand("Ben", 8, {"A": 2}, "B", "A"), first=1)[1]
     corrected = game.corrected(2, KaiserHand.from_json(eight, 2, TABLE))
     assert corrected.first_dealer == "Ben" and corrected.hand_results[0].hand.bid == 8
 
 
 def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
-    error = refusal("kaiser-pagat", deal(hand("Ana", 7, 6, "A", "B"), passed()))
+    error = refusal("kaiser-pagat", deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), passed()))
     assert error.position == 2 and "when everybody passes, the dealer must bid" in error.reason
     assert play("kaiser-pagat", passed(), all_pass="next_dealer_redeal").hands == 0
 
@@ -343,37 +347,49 @@ def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
     ("events", "position", "words"),
     [
         (
-            deal(hand("Ana", 7, 6, "A", "B"), hand("Zoé", 7, 6, "A", "B")),
+            deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), kaiser_hand("Zoé", 7, {"A": 6}, "A", "B")),
             2,
             "bidder is one of Ana, Ben, Céline, Driss, not 'Zoé'",
         ),
-        ([hand("Ana", 7, 6, "A", "B") | {"dealer": "Zoé"}], 1, "dealer is one of Ana, Ben, Céline, Driss"),
         (
-            [hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana"}, passed() | {"dealer": "Ana"}],
+            [kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"dealer": "Zoé"}],
+            1,
+            "dealer is one of Ana, Ben, Céline, Driss",
+        ),
+        (
+            [kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"dealer": "Ana"}, passed() | {"dealer": "Ana"}],
             2,
             "Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Céline, Driss)",
         ),
         ([*deal(passed(), passed()), passed() | {"dealer": "Driss"}], 3, "Céline deals now, not Driss"),
-        (deal(hand("Ana", 7, 6, "C", "B")), 1, "five_hearts is one of A, B, not 'C'"),
-        (deal(hand("Ana", 7, 6, "A", "NS")), 1, "three_spades is one of A, B"),
-        (deal(hand("Ana", 4, 6, "A", "B")), 1, "a bid is from 5 to 12 at this table, not 4"),
-        (deal(hand("Ana", 13, 6, "A", "B")), 1, "not 13"),
-        (deal(hand("Ana", 7, 9, "A", "B")), 1, "A cannot take 9 tricks"),
-        (deal(hand("Ana", 7, -1, "A", "B")), 1, "A cannot take -1 tricks"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"A": 6, "B": 3}}), 1, "the tricks add up to 9"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"NS": 6}}), 1, "tricks give the tricks of A and/or B"),
-        (deal(hand("Ana", 7, 8, "A", "B")), 1, "B took no trick, so it cannot have taken the 3♠"),
-        (deal(hand("Ana", 7, 0, "A", "B")), 1, "A took no trick, so it cannot have taken the 5♥"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "C", "B")), 1, "five_hearts is one of A, B, not 'C'"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "NS")), 1, "three_spades is one of A, B"),
+        (deal(kaiser_hand("Ana", 4, {"A": 6}, "A", "B")), 1, "a bid is from 5 to 12 at this table, not 4"),
+        (deal(kaiser_hand("Ana", 13, {"A": 6}, "A", "B")), 1, "not 13"),
+        (deal(kaiser_hand("Ana", 7, {"A": 9}, "A", "B")), 1, "A cannot take 9 tricks"),
+        (deal(kaiser_hand("Ana", 7, {"A": -1}, "A", "B")), 1, "A cannot take -1 tricks"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"tricks": {"A": 6, "B": 3}}), 1, "the tricks add up to 9"),
+        (
+            deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"tricks": {"NS": 6}}),
+            1,
+            "tricks give the tricks of A and/or B",
+        ),
+        (deal(kaiser_hand("Ana", 7, {"A": 8}, "A", "B")), 1, "B took no trick, so it cannot have taken the 3♠"),
+        (deal(kaiser_hand("Ana", 7, {"A": 0}, "A", "B")), 1, "A took no trick, so it cannot have taken the 5♥"),
         (deal(*FINISHED, passed()), 3, "the game is over: A won, 59 to 2"),
-        (deal(*FINISHED, hand("Ben", 5, 4, "A", "A")), 3, "the game is over"),
+        (deal(*FINISHED, kaiser_hand("Ben", 5, {"A": 4}, "A", "A")), 3, "the game is over"),
         (deal({"type": "round"}), 1, "hand and passed events, not 'round'"),
         ([["hand"]], 1, "an event is a JSON object"),
-        (deal({k: v for k, v in hand("Ana", 7, 6, "A", "B").items() if k != "bidder"}), 1, "needs 'bidder'"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"bid": "7"}), 1, "the bid is a whole number, not '7'"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"bid": True}), 1, "the bid is a whole number"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"no_trump": "yes"}), 1, "no_trump is true or false"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"tricks": {"A": 6.0}}), 1, "A's tricks is a whole number"),
-        (deal(hand("Ana", 7, 6, "A", "B") | {"trumps": "H"}), 1, "a hand event has no 'trumps'"),
+        (
+            deal({k: v for k, v in kaiser_hand("Ana", 7, {"A": 6}, "A", "B").items() if k != "bidder"}),
+            1,
+            "needs 'bidder'",
+        ),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"bid": "7"}), 1, "the bid is a whole number, not '7'"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"bid": True}), 1, "the bid is a whole number"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"no_trump": "yes"}), 1, "no_trump is true or false"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"tricks": {"A": 6.0}}), 1, "A's tricks is a whole number"),
+        (deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"trumps": "H"}), 1, "a hand event has no 'trumps'"),
         (deal(passed() | {"bidder": "Ana"}), 1, "a passed event has no 'bidder'"),
     ],
 )
@@ -392,9 +408,9 @@ def test_an_entry_that_is_no_event_is_unreadable_and_an_event_that_cannot_happen
 
 
 def test_min_bid_6_in_kaiser_pagat_refuses_a_bid_of_5() -> None:
-    error = refusal("kaiser-pagat", deal(hand("Ana", 5, 6, "A", "B")))
+    error = refusal("kaiser-pagat", deal(kaiser_hand("Ana", 5, {"A": 6}, "A", "B")))
     assert "a bid is from 6 to 12" in error.reason
-    assert play("kaiser", hand("Ana", 5, 6, "A", "B")).hands == 1
+    assert play("kaiser", kaiser_hand("Ana", 5, {"A": 6}, "A", "B")).hands == 1
 
 
 @pytest.mark.parametrize(
@@ -418,9 +434,13 @@ def test_teams_are_two_teams_of_two_different_players(teams: Any, words: str) ->
 
 
 def test_a_hand_may_give_one_teams_tricks_the_other_took_the_rest() -> None:
-    one = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana"}, 1, TABLE)
-    other = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2}}, 1, TABLE)
-    both = KaiserHand.from_json(hand("Ana", 7, 6, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2, "A": 6}}, 1, TABLE)
+    one = KaiserHand.from_json(kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"dealer": "Ana"}, 1, TABLE)
+    other = KaiserHand.from_json(
+        kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2}}, 1, TABLE
+    )
+    both = KaiserHand.from_json(
+        kaiser_hand("Ana", 7, {"A": 6}, "A", "B") | {"dealer": "Ana", "tricks": {"B": 2, "A": 6}}, 1, TABLE
+    )
     assert one == other == both
     assert one.tricks == (("A", 6), ("B", 2))
 
@@ -441,20 +461,20 @@ def test_events_round_trip_through_their_canonical_form() -> None:
 
 
 def test_replay_takes_parsed_events_too() -> None:
-    events = deal(hand("Ana", 7, 6, "A", "B"), passed())
+    events = deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), passed())
     parsed = [parse_kaiser_event(event, n, TABLE) for n, event in enumerate(events, start=1)]
     assert replay_kaiser(rules(), TABLE, parsed) == replay_kaiser(rules(), TEAMS, events)
 
 
 def test_replay_json_has_the_formats_keys() -> None:
-    data = play("kaiser", hand("Ana", 7, 6, "A", "B")).as_json()
+    data = play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B")).as_json()
     assert {"teams", "over", "winner", "hands"} <= set(data)
     assert data["teams"] == [{"name": "A", "score": 18}, {"name": "B", "score": -1}]
     assert (data["over"], data["winner"], data["hands"]) == (False, None, 1)
 
 
 def test_each_hand_result_carries_points_change_score_and_explanation() -> None:
-    result = play("kaiser", hand("Ana", 7, 6, "A", "B")).hand_results[0]
+    result = play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B")).hand_results[0]
     assert result.position == 1 and result.bidding_team == "A"
     a, b = result.results
     assert (a.team, a.points, a.change, a.score) == ("A", 11, 18, 18)
@@ -472,16 +492,16 @@ def test_events_built_in_code_are_checked_like_records() -> None:
 
 
 def test_verify_answers_the_refusal_or_none() -> None:
-    game = play("kaiser", hand("Ana", 7, 6, "A", "B")).replayed.state
+    game = play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B")).replayed.state
     assert game.verify(PassedDeal("Ben"), 2) is None
     refusal = game.verify(PassedDeal("Céline"), 2)
     assert refusal is not None and "Ben deals now, not Céline" in refusal.reason
 
 
 def test_offers_a_passed_deal_to_the_dealer_except_under_dealer_forced() -> None:
-    game = play("kaiser", hand("Ana", 7, 6, "A", "B")).replayed.state
+    game = play("kaiser", kaiser_hand("Ana", 7, {"A": 6}, "A", "B")).replayed.state
     assert [(offer.kind, offer.player) for offer in game.offers()] == [("passed", "Ben")]
-    assert play("kaiser-pagat", hand("Ana", 7, 6, "A", "B")).replayed.state.offers() == ()
+    assert play("kaiser-pagat", kaiser_hand("Ana", 7, {"A": 6}, "A", "B")).replayed.state.offers() == ()
 
 
 # Bidding (docs/rules.md §7).
@@ -560,10 +580,10 @@ def hands(draw: st.DrawFn, min_bid: int = 5) -> dict[str, Any]:
     """Any hand a table could record (without its dealer): a team with no trick took neither card."""
     a_tricks = draw(st.integers(0, 8))
     holders = [team for team, n in (("A", a_tricks), ("B", 8 - a_tricks)) if n]
-    return hand(
+    return kaiser_hand(
         draw(st.sampled_from(SEATS)),
         draw(st.integers(min_bid, 12)),
-        a_tricks,
+        {"A": a_tricks},
         draw(st.sampled_from(holders)),
         draw(st.sampled_from(holders)),
         no_trump=draw(st.booleans()),
@@ -639,14 +659,6 @@ NS_EW_TABLE = KaiserTeams.from_json(NS_EW)
 KAISER, PAGAT = rules_for("kaiser"), rules_for("kaiser-pagat")
 
 
-def ns_hand(dealer: str, bidder: str, bid: int, ns: int, **changed: Any) -> dict[str, Any]:
-    """NS take `ns` tricks, the 5 of hearts and the 3 of spades: `ns` + 2 points."""
-    return {
-        "type": "hand", "dealer": dealer, "bidder": bidder, "bid": bid, "tricks": {"NS": ns},
-        "five_hearts": "NS", "three_spades": "NS",
-    } | changed  # fmt: skip
-
-
 def standings_after(events: list[dict[str, Any]], preset: str = "kaiser") -> Any:
     """The standings of a game of teams NS and EW after `events`."""
     return read_game({"format": "referee.game/1", "preset": preset, "teams": NS_EW, "events": events}).standings()
@@ -720,8 +732,8 @@ def test_the_other_teams_change_and_why(score: int, points: int, change: int, wh
 def ew_at_40_plus(points: int) -> list[dict[str, Any]]:
     """EW bids 10 no trump and takes every trick (40); then NS bids 5 and makes it, and EW takes `points` (4 or 5)."""
     return [
-        ns_hand("Ana", "Ben", 10, 0, no_trump=True, five_hearts="EW", three_spades="EW"),
-        ns_hand("Ben", "Ana", 5, 8 - points),  # NS 8 - points + 5 - 3, made
+        kaiser_hand("Ben", 10, {"NS": 0}, "EW", "EW", dealer="Ana", no_trump=True),
+        kaiser_hand("Ana", 5, {"NS": 8 - points}, "NS", "NS", dealer="Ben"),  # NS 8 - points + 5 - 3, made
     ]
 
 
@@ -730,19 +742,19 @@ def ew_at_40_plus(points: int) -> list[dict[str, Any]]:
     [
         pytest.param(
             5,
-            ns_hand("Cel", "Ana", 5, 3),
+            kaiser_hand("Ana", 5, {"NS": 3}, "NS", "NS", dealer="Cel"),
             {"NS": 20, "EW": 45},
             id="§7 bid_out=45: EW at exactly 45 adds nothing for its 5 points",
         ),
         pytest.param(
             4,
-            ns_hand("Cel", "Ana", 5, 3),
+            kaiser_hand("Ana", 5, {"NS": 3}, "NS", "NS", dealer="Cel"),
             {"NS": 21, "EW": 49},
             id="§7 bid_out=45: EW at 44 adds its 5 points",
         ),
         pytest.param(
             5,
-            ns_hand("Cel", "Ana", 5, 7, three_spades="EW"),
+            kaiser_hand("Ana", 5, {"NS": 7}, "NS", "EW", dealer="Cel"),
             {"NS": 10 + 17, "EW": 43},
             id="§7 bid_out=45: EW at 45 still counts its -2 points",
         ),
@@ -759,7 +771,7 @@ def test_the_other_team_at_bid_out_before_the_hand(
 
 
 def test_a_scored_hand_carries_each_teams_points_change_score_and_why() -> None:
-    event = KaiserHand.from_json(ns_hand("Ana", "Ben", 7, 6, five_hearts="EW"), 3, NS_EW_TABLE)
+    event = KaiserHand.from_json(kaiser_hand("Ben", 7, {"NS": 6}, "EW", "NS", dealer="Ana"), 3, NS_EW_TABLE)
     result = score_hand(KAISER, NS_EW_TABLE, event, (40, 10), 3)
     assert (result.position, result.bidding_team, result.hand) == (3, "EW", event)
     ns, ew = result.results
@@ -770,7 +782,10 @@ def test_a_scored_hand_carries_each_teams_points_change_score_and_why() -> None:
 
 
 def test_a_game_is_won_at_the_target_and_no_deal_comes_after() -> None:
-    events = [ns_hand("Ana", "Ana", 10, 8, no_trump=True), ns_hand("Ben", "Ana", 10, 8, no_trump=True)]
+    events = [
+        kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ana", no_trump=True),
+        kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ben", no_trump=True),
+    ]
     won = standings_after(events)
     assert won.as_json() == {
         "teams": [{"name": "NS", "score": 80}, {"name": "EW", "score": 0}],
@@ -781,15 +796,17 @@ def test_a_game_is_won_at_the_target_and_no_deal_comes_after() -> None:
     }
     assert won.dealer() is None and won.offers() == ()
     with pytest.raises(EventError) as refused:
-        standings_after([*events, ns_hand("Cel", "Ana", 10, 8)])
+        standings_after([*events, kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Cel")])
     assert str(refused.value) == "event 3: the game is over: NS won, 80 to 0; no deal comes after"
 
 
 def test_a_game_short_of_the_target_plays_on() -> None:
-    first = ns_hand("Ana", "Ana", 10, 8, no_trump=True)
-    short = standings_after([first, ns_hand("Ben", "Ana", 5, 4)])  # 40 + 5 + 6; EW adds its 4 tricks
+    first = kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ana", no_trump=True)
+    short = standings_after(
+        [first, kaiser_hand("Ana", 5, {"NS": 4}, "NS", "NS", dealer="Ben")]
+    )  # 40 + 5 + 6; EW adds its 4 tricks
     assert short.scores == (51, 4) and short.winner is None and not short.over
-    reached = standings_after([first, ns_hand("Ben", "Ana", 6, 4)])  # 40 + 6 + 6
+    reached = standings_after([first, kaiser_hand("Ana", 6, {"NS": 4}, "NS", "NS", dealer="Ben")])  # 40 + 6 + 6
     assert reached.scores == (52, 4) and reached.winner == "NS" and reached.over
 
 
@@ -797,14 +814,20 @@ def test_a_game_short_of_the_target_plays_on() -> None:
     ("preset", "event", "reason"),
     [
         pytest.param(
-            "kaiser", ns_hand("Ana", "Ana", 4, 8), "event 1: a bid is from 5 to 12 at this table, not 4", id="4"
+            "kaiser",
+            kaiser_hand("Ana", 4, {"NS": 8}, "NS", "NS", dealer="Ana"),
+            "event 1: a bid is from 5 to 12 at this table, not 4",
+            id="4",
         ),
         pytest.param(
-            "kaiser", ns_hand("Ana", "Ana", 13, 8), "event 1: a bid is from 5 to 12 at this table, not 13", id="13"
+            "kaiser",
+            kaiser_hand("Ana", 13, {"NS": 8}, "NS", "NS", dealer="Ana"),
+            "event 1: a bid is from 5 to 12 at this table, not 13",
+            id="13",
         ),
         pytest.param(
             "kaiser-pagat",
-            ns_hand("Ana", "Ana", 5, 8),
+            kaiser_hand("Ana", 5, {"NS": 8}, "NS", "NS", dealer="Ana"),
             "event 1: a bid is from 6 to 12 at this table, not 5",
             id="pagat",
         ),
@@ -827,12 +850,17 @@ def test_a_hand_the_table_does_not_allow_is_refused(preset: str, event: dict[str
     [pytest.param("kaiser", 5, id="5"), pytest.param("kaiser", 12, id="12"), pytest.param("kaiser-pagat", 6, id="6")],
 )
 def test_a_bid_at_the_tables_bounds_is_taken(preset: str, bid: int) -> None:
-    assert standings_after([ns_hand("Ana", "Ana", bid, 8)], preset).hands == 1
+    assert standings_after([kaiser_hand("Ana", bid, {"NS": 8}, "NS", "NS", dealer="Ana")], preset).hands == 1
 
 
 def test_the_deal_passes_to_the_left_and_a_wrong_dealer_is_refused() -> None:
     with pytest.raises(EventError) as refused:
-        standings_after([ns_hand("Ana", "Ana", 10, 8), ns_hand("Ana", "Ana", 7, 8)])
+        standings_after(
+            [
+                kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ana"),
+                kaiser_hand("Ana", 7, {"NS": 8}, "NS", "NS", dealer="Ana"),
+            ]
+        )
     assert str(refused.value) == "event 2: Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Cel, Dri)"
     assert standings_after([{"type": "passed", "dealer": "Dri"}]).next_dealer == "Ana"
 
@@ -840,7 +868,7 @@ def test_the_deal_passes_to_the_left_and_a_wrong_dealer_is_refused() -> None:
 def test_a_recorded_auction_that_cannot_be_is_refused_in_the_scorers_words() -> None:
     calls = [{"player": "Ben", "call": 7}, {"player": "Cel", "call": "pass"}, {"player": "Dri", "call": "pass"}]
     with pytest.raises(EventError) as refused:
-        standings_after([ns_hand("Ana", "Ben", 7, 3, calls=calls)])
+        standings_after([kaiser_hand("Ben", 7, {"NS": 3}, "NS", "NS", dealer="Ana", calls=calls)])
     assert refused.value.position == 1 and "Ana" in str(refused.value.reason)
 
 
@@ -852,24 +880,15 @@ def test_a_first_dealer_not_at_the_table_is_refused() -> None:
 
 
 def test_a_kaiser_game_has_no_stock_and_waits_for_nobody() -> None:
-    game = standings_after([ns_hand("Ana", "Ana", 10, 8, no_trump=True)])
-    assert str(game.verify_stock_ran_out()) == "a Kaiser deal has no stock: every card is dealt"
-    assert not game.can_stock_ran_out()
-    with pytest.raises(Refused, match="a Kaiser deal has no stock: every card is dealt"):
-        game.stock_ran_out(False)
-    assert (game.waiting_for(), game.verify_next(), game.can_next(), game.verify_seen(["Ana"])) == (
-        (),
-        None,
-        True,
-        None,
-    )
-    assert (game.score("EW"), game.score_of("Cel"), game.score_of("Zed"), game.side_of("Ben")) == (0, 40, None, "EW")
-    assert [(offer.kind, offer.player) for offer in game.offers()] == [("passed", "Ben")]
+    game = standings_after([kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ana", no_trump=True)])
+    assert not isinstance(game, Stocked)  # no stock to run out, no buy-back to wait for: no such question
 
 
 def test_verify_answers_the_refusal_with_its_position() -> None:
-    game = standings_after([ns_hand("Ana", "Ana", 10, 8)])
-    error = game.verify(KaiserHand.from_json(ns_hand("Ana", "Ana", 7, 8), 1, game.teams), 5)
+    game = standings_after([kaiser_hand("Ana", 10, {"NS": 8}, "NS", "NS", dealer="Ana")])
+    error = game.verify(
+        KaiserHand.from_json(kaiser_hand("Ana", 7, {"NS": 8}, "NS", "NS", dealer="Ana"), 1, game.teams), 5
+    )
     assert error is not None and error.position == 5
     assert str(error) == "event 5: Ben deals now, not Ana: the deal passes to the left (Ana, Ben, Cel, Dri)"
 
@@ -882,10 +901,7 @@ def test_a_passed_deal_says_who_dealt_it_and_moves_the_deal() -> None:
 # The record's teams and events: each refusal word for word, the seats, and the events written back.
 
 
-HAND = {
-    "type": "hand", "dealer": "Ana", "bidder": "Ben", "bid": 7, "tricks": {"EW": 5},
-    "five_hearts": "EW", "three_spades": "NS",
-}  # fmt: skip
+HAND = kaiser_hand("Ben", 7, {"EW": 5}, "EW", "NS", dealer="Ana")
 EXAMPLE = '[{"player": "Ana", "call": "pass"}, {"player": "Ben", "call": 7, "no_trump": true}, \u2026]'
 TWO_TEAMS = 'Kaiser is played by two teams of two, like {"NS": ["Ana", "C\u00e9line"], "EW": [...]}'
 

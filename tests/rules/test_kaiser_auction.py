@@ -20,6 +20,7 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_bidding import Bid, bid_outranks, check_auction, check_bidding
 from referee.rules.kaiser_events import Call, KaiserError, KaiserHand, KaiserTeams, parse_kaiser_event
 from referee.rules.table import KaiserRules
+from tests.events import kaiser_hand
 
 TABLE = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})
 ORDER = ("Ana", "Ben", "Céline", "Driss")  # from the dealer's left; Driss deals
@@ -81,18 +82,14 @@ def test_the_auction_check_accepts_exactly_the_legal_auctions_of_four_players(pr
     assert (Bid(7), None, None, Bid(7)) in legal and (Bid(7), Bid(7), None, None) not in legal
 
 
+# Every hand here: Driss dealt, team A took 6 tricks and the 5♥, team B the other 2 and the 3♠.
+DEALT: dict[str, Any] = {"tricks": {"A": 6}, "five_hearts": "A", "three_spades": "B", "dealer": "Driss"}
+
+
 def call(player: str, bid: int | None = None, *, no_trump: bool = False) -> dict[str, Any]:
     if bid is None:
         return {"player": player, "call": "pass"}
     return {"player": player, "call": bid} | ({"no_trump": True} if no_trump else {})
-
-
-def hand(bidder: str, bid: int, *calls: dict[str, Any], no_trump: bool = False, **more: Any) -> dict[str, Any]:
-    """A hand Driss dealt, won by `bidder` with `bid`: team A took 6 tricks and the 5♥, B the 3♠."""
-    return {
-        "type": "hand", "dealer": "Driss", "bidder": bidder, "bid": bid, "no_trump": no_trump,
-        "tricks": {"A": 6}, "five_hearts": "A", "three_spades": "B",
-    } | ({"calls": list(calls)} if calls else {}) | more  # fmt: skip
 
 
 def play(event: dict[str, Any], preset: str = "kaiser") -> KaiserGame:
@@ -113,9 +110,9 @@ AUCTION = (call("Ana", 6), call("Ben"), call("Céline", 7, no_trump=True), call(
 
 
 def test_a_hand_with_its_auction_scores_as_without_and_keeps_the_calls() -> None:
-    with_calls = play(hand("Céline", 7, *AUCTION, no_trump=True, trump=None))
-    assert with_calls.scores == play(hand("Céline", 7, no_trump=True)).scores == ((7 + 11) * 2, -1)
-    parsed = parse_kaiser_event(hand("Céline", 7, *AUCTION, no_trump=True), 1, TABLE)
+    with_calls = play(kaiser_hand("Céline", 7, **DEALT, no_trump=True, calls=list(AUCTION), trump=None))
+    assert with_calls.scores == play(kaiser_hand("Céline", 7, **DEALT, no_trump=True)).scores == ((7 + 11) * 2, -1)
+    parsed = parse_kaiser_event(kaiser_hand("Céline", 7, **DEALT, no_trump=True, calls=list(AUCTION)), 1, TABLE)
     assert isinstance(parsed, KaiserHand)
     assert parsed.calls == (("Ana", Bid(6)), ("Ben", None), ("Céline", Bid(7, no_trump=True)), ("Driss", None))
     assert parsed.as_json()["calls"] == list(AUCTION)
@@ -123,43 +120,89 @@ def test_a_hand_with_its_auction_scores_as_without_and_keeps_the_calls() -> None
 
 
 def test_a_hand_without_its_auction_writes_no_calls_so_old_records_replay_unchanged() -> None:
-    parsed = parse_kaiser_event(hand("Ana", 7), 1, TABLE)
+    parsed = parse_kaiser_event(kaiser_hand("Ana", 7, **DEALT), 1, TABLE)
     assert isinstance(parsed, KaiserHand) and parsed.calls == () and parsed.trump is None
     assert "calls" not in parsed.as_json() and "trump" not in parsed.as_json()
 
 
 def test_the_dealer_may_equal_and_wins_the_bid() -> None:
-    state = play(hand("Driss", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss", 7)))
+    state = play(
+        kaiser_hand("Driss", 7, **DEALT, calls=[call("Ana", 7), call("Ben"), call("Céline"), call("Driss", 7)])
+    )
     assert state.scores == (11, -7)  # B took 2 tricks and the 3♠: −1, short of 7
 
 
 def test_the_trump_suit_is_kept_and_written_back() -> None:
-    parsed = parse_kaiser_event(hand("Ana", 7, trump="H"), 1, TABLE)
+    parsed = parse_kaiser_event(kaiser_hand("Ana", 7, **DEALT, trump="H"), 1, TABLE)
     assert isinstance(parsed, KaiserHand) and parsed.trump == "H" and parsed.as_json()["trump"] == "H"
 
 
 @pytest.mark.parametrize(
     ("event", "words"),
     [
-        (hand("Ana", 7, call("Ana", 7), call("Ben"), call("Céline")), "the auction is not over: Driss has not called"),
-        (hand("Ben", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss")), "won by Ana with 7, but the hand"),
-        (hand("Ana", 8, call("Ana", 7), call("Ben"), call("Céline"), call("Driss")), "the hand says Ana bid 8"),
         (
-            hand("Ana", 7, call("Ana", 7), call("Ben"), call("Céline"), call("Driss"), no_trump=True),
+            kaiser_hand("Ana", 7, **DEALT, calls=[call("Ana", 7), call("Ben"), call("Céline")]),
+            "the auction is not over: Driss has not called",
+        ),
+        (
+            kaiser_hand("Ben", 7, **DEALT, calls=[call("Ana", 7), call("Ben"), call("Céline"), call("Driss")]),
+            "won by Ana with 7, but the hand",
+        ),
+        (
+            kaiser_hand("Ana", 8, **DEALT, calls=[call("Ana", 7), call("Ben"), call("Céline"), call("Driss")]),
+            "the hand says Ana bid 8",
+        ),
+        (
+            kaiser_hand(
+                "Ana", 7, **DEALT, no_trump=True, calls=[call("Ana", 7), call("Ben"), call("Céline"), call("Driss")]
+            ),
             "the hand says Ana bid 7 no trump",
         ),
-        (hand("Ben", 7, call("Ben", 7)), "call 1: it is Ana's turn to call, not Ben's"),
-        (hand("Ana", 7, call("Ana", 7), call("Ben", 7)), "7 does not beat Ana's 7; only the dealer may equal it"),
-        (hand("Ana", 7, call("Ana", 4)), r"call 1 \(Ana\): a bid is from 5 to 12, not 4"),
-        (hand("Ana", 7, *(call(p) for p in ORDER)), "everybody passed in this auction"),
-        (hand("Ana", 7, *AUCTION, call("Ana", 9)), "call 5: each player calls once"),
-        (hand("Ana", 7, call("Zoé", 7)), "player is one of Ana, Ben, Céline, Driss, not 'Zoé'"),
-        (hand("Ana", 7, {"player": "Ana", "call": "seven"}), r"call 1 \(Ana\) is \"pass\" or a whole-number bid"),
-        (hand("Ana", 7, {"player": "Ana", "call": "pass", "no_trump": True}), 'is "pass" or a whole-number bid'),
-        (hand("Ana", 7, {"player": "Ana", "bid": 7}), "call 1 is a player and their call"),
-        (hand("Ana", 7) | {"calls": "Ana 7"}, "calls is a list of calls"),
-        (hand("Ana", 7, trump="hearts"), "trump is one of S, H, D, C, not 'hearts'"),
-        (hand("Ana", 7, trump="H", no_trump=True), "a hand in no trump has no trump suit"),
+        (
+            kaiser_hand("Ben", 7, **DEALT, calls=[call("Ben", 7)]),
+            "call 1: it is Ana's turn to call, not Ben's",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[call("Ana", 7), call("Ben", 7)]),
+            "7 does not beat Ana's 7; only the dealer may equal it",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[call("Ana", 4)]),
+            r"call 1 \(Ana\): a bid is from 5 to 12, not 4",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[call(p) for p in ORDER]),
+            "everybody passed in this auction",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[*AUCTION, call("Ana", 9)]),
+            "call 5: each player calls once",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[call("Zoé", 7)]),
+            "player is one of Ana, Ben, Céline, Driss, not 'Zoé'",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[{"player": "Ana", "call": "seven"}]),
+            r"call 1 \(Ana\) is \"pass\" or a whole-number bid",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[{"player": "Ana", "call": "pass", "no_trump": True}]),
+            'is "pass" or a whole-number bid',
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, calls=[{"player": "Ana", "bid": 7}]),
+            "call 1 is a player and their call",
+        ),
+        (kaiser_hand("Ana", 7, **DEALT) | {"calls": "Ana 7"}, "calls is a list of calls"),
+        (
+            kaiser_hand("Ana", 7, **DEALT, trump="hearts"),
+            "trump is one of S, H, D, C, not 'hearts'",
+        ),
+        (
+            kaiser_hand("Ana", 7, **DEALT, no_trump=True, trump="H"),
+            "a hand in no trump has no trump suit",
+        ),
     ],
 )
 def test_a_recorded_auction_that_cannot_be_is_refused_with_the_reason(event: dict[str, Any], words: str) -> None:
@@ -169,9 +212,16 @@ def test_a_recorded_auction_that_cannot_be_is_refused_with_the_reason(event: dic
 
 def test_in_kaiser_pagat_the_dealer_may_not_pass_when_everybody_else_did() -> None:
     calls = (call("Ana"), call("Ben"), call("Céline"), call("Driss"))
-    assert "and at this table the dealer must bid" in refused(hand("Driss", 6, *calls), "kaiser-pagat")
-    assert play(hand("Driss", 6, *calls[:3], call("Driss", 6)), "kaiser-pagat").scores == (11, -6)
-    assert "a bid is from 6 to 12, not 5" in refused(hand("Ana", 6, call("Ana", 5)), "kaiser-pagat")
+    assert "and at this table the dealer must bid" in refused(
+        kaiser_hand("Driss", 6, **DEALT, calls=list(calls)), "kaiser-pagat"
+    )
+    assert play(
+        kaiser_hand("Driss", 6, **DEALT, calls=[*calls[:3], call("Driss", 6)]),
+        "kaiser-pagat",
+    ).scores == (11, -6)
+    assert "a bid is from 6 to 12, not 5" in refused(
+        kaiser_hand("Ana", 6, **DEALT, calls=[call("Ana", 5)]), "kaiser-pagat"
+    )
 
 
 def test_check_auction_needs_the_hands_bid() -> None:
@@ -186,11 +236,11 @@ def test_a_record_with_an_auction_replays_and_its_refusal_names_the_event() -> N
         "format": "referee.game/1",
         "preset": "kaiser",
         "teams": {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]},
-        "events": [hand("Céline", 7, *AUCTION, no_trump=True)],
+        "events": [kaiser_hand("Céline", 7, **DEALT, no_trump=True, calls=list(AUCTION))],
     }
     game = read_game(record)
     assert game.as_json()["events"][0]["calls"] == list(AUCTION) and game.standings().scores == (36, -1)
-    bad = record | {"events": [hand("Ana", 7, *AUCTION)]}
+    bad = record | {"events": [kaiser_hand("Ana", 7, **DEALT, calls=list(AUCTION))]}
     with pytest.raises(EventError, match="won by Céline with 7 no trump"):
         read_game(bad).standings()
 

@@ -13,16 +13,17 @@ import pytest
 
 from referee.rules.building import extend_meld
 from referee.rules.cards import CardError, check_pack_limits, parse_cards
-from referee.rules.families import rummy_rules
+from referee.rules.families import family_playing, rummy_rules
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import CHOICE_WORDS
 from referee.rules.options import OPTIONS, OptionError, Value
-from referee.rules.presets import parse_setting
+from referee.rules.presets import PRESETS, parse_setting
 from referee.rules.release import release_joker
-from referee.rules.table import RummyRules
+from referee.rules.table import Family, RummyRules
 
-RUMMY_PRESETS = ["kaluki", "kaluki-hunt", "kaluki-club", "rami", "rami-elimination"]
+RUMMY_PRESETS = [name for name in PRESETS if family_playing(name).name is Family.RUMMY]
+KAISER_PRESETS = [name for name in PRESETS if family_playing(name).name is Family.KAISER]
 
 
 def check(cards: str, preset: str = "kaluki", settings: dict[str, Value] | None = None) -> MeldCheck:
@@ -1042,7 +1043,7 @@ def test_every_rummy_preset_has_its_rules(preset: str) -> None:
     assert rules.changed() == {}
 
 
-@pytest.mark.parametrize("preset", ["kaiser", "kaiser-pagat"])
+@pytest.mark.parametrize("preset", KAISER_PRESETS)
 def test_kaiser_presets_have_no_melds(preset: str) -> None:
     with pytest.raises(OptionError):
         rummy_rules(preset)

@@ -22,6 +22,7 @@ from referee.rules.rummy import RoundShape, RummyGame
 from referee.rules.rummy_events import Finish, Round
 from referee.rules.rummy_rounds import hand_refusal, hand_value, round_points
 from referee.rules.values import most_laid
+from tests.events import rummy_round
 
 EIGHT = ["Ana", "Ben", "Céline", "Driss", "Éloïse", "Fanny", "Gaspard", "Hélène"]
 
@@ -232,132 +233,162 @@ def replay(preset: str, events: list[dict[str, Any]], **options: Any) -> Any:
     return read_game(record(preset, list(STILL_IN), *events, **options)).standings()
 
 
-def won(**changed: Any) -> dict[str, Any]:
-    return {"type": "round", "winner": "Ana", "hands": {"Ben": 1, "Eve": 1}} | changed
-
-
-BEN_OUT = won(hands={"Ben": 160, "Eve": 5})  # Kaluki: Ben passes 150 and is eliminated
+BEN_OUT = rummy_round("Ana", {"Ben": 160, "Eve": 5})  # Kaluki: Ben passes 150 and is eliminated
 
 
 @pytest.mark.parametrize(
     ("preset", "events", "reason"),
     [
-        pytest.param("kaluki", [won(winner="Zed")], "event 1: Zed is not a player in this game", id="winner"),
         pytest.param(
             "kaluki",
-            [won(hands={"Ben": 1, "Eve": 1, "Zed": 3})],
+            [rummy_round("Zed", {"Ben": 1, "Eve": 1})],
+            "event 1: Zed is not a player in this game",
+            id="winner",
+        ),
+        pytest.param(
+            "kaluki",
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1, "Zed": 3})],
             "event 1: Zed is not a player in this game",
             id="hand",
         ),
-        pytest.param("rami", [won(laid={"Zed": 3})], "event 1: Zed is not a player in this game", id="laid"),
         pytest.param(
-            "rami", [won(laid_cards={"Zed": ["9C 9D 9H"]})], "event 1: Zed is not a player in this game", id="cards"
+            "rami",
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid={"Zed": 3})],
+            "event 1: Zed is not a player in this game",
+            id="laid",
         ),
         pytest.param(
-            "kaluki", [won(unreturned_jokers={"Zed": 1})], "event 1: Zed is not a player in this game", id="jokers"
+            "rami",
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid_cards={"Zed": ["9C 9D 9H"]})],
+            "event 1: Zed is not a player in this game",
+            id="cards",
         ),
         pytest.param(
             "kaluki",
-            [BEN_OUT, won(winner="Ben", hands={"Ana": 1, "Eve": 1})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Zed": 1})],
+            "event 1: Zed is not a player in this game",
+            id="jokers",
+        ),
+        pytest.param(
+            "kaluki",
+            [BEN_OUT, rummy_round("Ben", {"Ana": 1, "Eve": 1})],
             "event 2: Ben cannot win the round: Ben is out of the game",
             id="winner out",
         ),
         pytest.param(
             "kaluki",
-            [won(hands={"Ana": 1, "Ben": 1, "Eve": 1})],
+            [rummy_round("Ana", {"Ana": 1, "Ben": 1, "Eve": 1})],
             "event 1: Ana won the round and so has no hand to count",
             id="winner hand",
         ),
         pytest.param(
-            "kaluki", [BEN_OUT, won()], "event 2: Ben is out of the game and has no hand this round", id="hand out"
-        ),
-        pytest.param(
-            "kaluki", [won(hands={})], "event 1: no hand for Ben, Eve: every player still in needs one", id="no hands"
-        ),
-        pytest.param(
-            "kaluki", [won(hands={"Ben": 3})], "event 1: no hand for Eve: every player still in needs one", id="no hand"
+            "kaluki",
+            [BEN_OUT, rummy_round("Ana", {"Ben": 1, "Eve": 1})],
+            "event 2: Ben is out of the game and has no hand this round",
+            id="hand out",
         ),
         pytest.param(
             "kaluki",
-            [BEN_OUT, won(hands={"Eve": 1}, unreturned_jokers={"Ben": 1})],
+            [rummy_round("Ana", {})],
+            "event 1: no hand for Ben, Eve: every player still in needs one",
+            id="no hands",
+        ),
+        pytest.param(
+            "kaluki",
+            [rummy_round("Ana", {"Ben": 3})],
+            "event 1: no hand for Eve: every player still in needs one",
+            id="no hand",
+        ),
+        pytest.param(
+            "kaluki",
+            [BEN_OUT, rummy_round("Ana", {"Eve": 1}, unreturned_jokers={"Ben": 1})],
             "event 2: Ben is out of the game and played no part in this round",
             id="jokers out",
         ),
         pytest.param(
             "rami-elimination",
-            [won(hands={"Ben": 230, "Eve": 1}, rami="own_cards"), won(hands={"Eve": 1}, laid={"Ben": 3})],
+            [
+                rummy_round("Ana", {"Ben": 230, "Eve": 1}, rami="own_cards"),
+                rummy_round("Ana", {"Eve": 1}, laid={"Ben": 3}),
+            ],
             "event 2: Ben is out of the game and played no part in this round",
             id="laid out",
         ),
         pytest.param(
             "kaluki",
-            [won(hands={"Ben": 999, "Eve": 1})],
+            [rummy_round("Ana", {"Ben": 999, "Eve": 1})],
             "event 1: Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in Kaluki",
             id="hand worth",
         ),
         pytest.param(
             "kaluki",
-            [won(hands={"Ben": "5C " * 15, "Eve": 1})],
+            [rummy_round("Ana", {"Ben": "5C " * 15, "Eve": 1})],
             "event 1: Ben's hand has 15 cards: a player holds at most 14 in Kaluki (13 dealt and the card drawn)",
             id="hand cards",
         ),
         pytest.param(
             "kaluki",
-            [won(hands={"Ben": "5C 5C", "Eve": "5C"})],
+            [rummy_round("Ana", {"Ben": "5C 5C", "Eve": "5C"})],
             "event 1: across the round's hands, 5\u2663 appears 3 times but only 2 packs are in play",
             id="pack",
         ),
         pytest.param(
             "rami-elimination",
-            [won(hands={"Ben": "5C 5C", "Eve": 1}, laid_cards={"Ana": ["5C 5D 5H"]}, laid={"Ana": 15})],
+            [rummy_round("Ana", {"Ben": "5C 5C", "Eve": 1}, laid_cards={"Ana": ["5C 5D 5H"]}, laid={"Ana": 15})],
             "event 1: across the round's hands and laid cards, 5\u2663 appears 3 times but only 2 packs are in play",
             id="pack laid",
         ),
         pytest.param(
             "rami-elimination",
-            [won(all_in_one=True)],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, all_in_one=True)],
             'event 1: a Rami round marks a rami with "rami", not "all_in_one"',
             id="rami all in one",
         ),
         pytest.param(
             "rami-elimination",
-            [won(laid_cards={"Ana": ["5C 5D 5H"]}, laid={"Ana": 14})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid_cards={"Ana": ["5C 5D 5H"]}, laid={"Ana": 14})],
             'event 1: Ana\'s laid cards count 15 points, but "laid" gives 14',
             id="laid cards count",
         ),
         pytest.param(
-            "rami", [won()], 'event 1: points mode needs "laid": the points each player laid this round', id="points"
+            "rami",
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1})],
+            'event 1: points mode needs "laid": the points each player laid this round',
+            id="points",
         ),
         pytest.param(
             "kaluki",
-            [won(rami="own_cards")],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, rami="own_cards")],
             'event 1: a Kaluki round marks a kaluki with "all_in_one", not "rami"',
             id="kaluki rami",
         ),
         pytest.param(
-            "kaluki", [won(laid={"Ana": 3})], 'event 1: laid points ("laid") belong to Rami rounds', id="kaluki laid"
+            "kaluki",
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid={"Ana": 3})],
+            'event 1: laid points ("laid") belong to Rami rounds',
+            id="kaluki laid",
         ),
         pytest.param(
             "kaluki",
-            [won(laid_cards={"Ana": ["5C 5D 5H"]})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid_cards={"Ana": ["5C 5D 5H"]})],
             'event 1: laid cards ("laid_cards") belong to Rami rounds',
             id="kaluki laid cards",
         ),
         pytest.param(
             "rami",
-            [won(laid={"Ana": 821})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid={"Ana": 821})],
             "event 1: Ana cannot have laid 821 points: every card in play counts 820 in Rami",
             id="laid too much",
         ),
         pytest.param(
             "rami-elimination",
-            [won(unreturned_jokers={"Ana": 5})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Ana": 5})],
             "event 1: Ana cannot have kept 5 jokers: 4 are in play",
             id="kept too many",
         ),
         pytest.param(
             "kaluki",
-            [won(unreturned_jokers={"Ana": 1})],
+            [rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Ana": 1})],
             "event 1: Ana cannot have kept a joker in Kaluki: a joker taken back is melded again in the same turn "
             "and never goes into the hand",
             id="kept none",
@@ -374,13 +405,27 @@ def test_a_round_that_cannot_be_is_refused_with_why(preset: str, events: list[di
     ("preset", "event"),
     [
         pytest.param(
-            "kaluki", won(hands={"Ben": 168, "Eve": "AS AS 2S 2S 3S 3S 4S 4S 5S 5S 6S 6S 7S 7S"}), id="costliest hand"
+            "kaluki",
+            rummy_round("Ana", {"Ben": 168, "Eve": "AS AS 2S 2S 3S 3S 4S 4S 5S 5S 6S 6S 7S 7S"}),
+            id="costliest hand",
         ),
-        pytest.param("kaluki", won(hands={"Ben": "5C 5C", "Eve": "5D 5D"}), id="two packs"),
-        pytest.param("rami", won(laid={"Ana": 820}), id="laid at most"),
-        pytest.param("rami-elimination", won(unreturned_jokers={"Ana": 4}), id="every joker kept"),
-        pytest.param("rami-elimination", won(unreturned_jokers={"Ana": 0}), id="no joker kept"),
-        pytest.param("kaluki", won(unreturned_jokers={"Ana": 0}), id="no joker kept in kaluki"),
+        pytest.param("kaluki", rummy_round("Ana", {"Ben": "5C 5C", "Eve": "5D 5D"}), id="two packs"),
+        pytest.param("rami", rummy_round("Ana", {"Ben": 1, "Eve": 1}, laid={"Ana": 820}), id="laid at most"),
+        pytest.param(
+            "rami-elimination",
+            rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Ana": 4}),
+            id="every joker kept",
+        ),
+        pytest.param(
+            "rami-elimination",
+            rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Ana": 0}),
+            id="no joker kept",
+        ),
+        pytest.param(
+            "kaluki",
+            rummy_round("Ana", {"Ben": 1, "Eve": 1}, unreturned_jokers={"Ana": 0}),
+            id="no joker kept in kaluki",
+        ),
     ],
 )
 def test_a_round_at_the_bounds_is_taken(preset: str, event: dict[str, Any]) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.families import rules_for, rummy_rules
-from referee.rules.options import OptionError, Value
+from referee.rules.options import OPTIONS, OptionError, Value, show_value
+from referee.rules.presets import PRESETS
 from referee.rules.table import citation, describe, rule_said, value_said
 from referee.rules.words import speaking
 
@@ -85,18 +86,22 @@ def test_rule_said_names_the_house_rules_for_a_changed_option() -> None:
 
 
 def test_describe_lists_every_option_of_the_preset_with_its_meaning_and_source() -> None:
-    options = describe(rummy_rules("kaluki", {"packs": 3}))
-    assert len(options) == 39
-    assert options[0] == (
-        "packs",
+    """Every option of the preset, in the options table's order, with its value at this table (a house rule's as
+    the table set it), its meaning and its source, for a rummy table with a house rule and for every preset."""
+    tables = [rummy_rules("kaluki", {"packs": 3}), *(rules_for(preset) for preset in PRESETS)]
+    for rules in tables:
+        described = describe(rules)
+        assert [name for name, *_ in described] == list(PRESETS[rules.preset].option_names()), rules.preset
+        for name, value, meaning, source in described:
+            option = OPTIONS[name]
+            assert (value, meaning, source) == (show_value(getattr(rules, name)), option.meaning, option.source)
+    options = {name: said for name, *said in describe(tables[0])}
+    assert options["packs"] == [
         "3",
         "packs of 52 cards in play; by the number of players: 2, or 3 for 5-6 players and 4 for 7-8",
         "000; 001",
-    )
-    assert options[1][:2] == ("jokers", "4")
-    assert [name for name, *_ in describe(rules_for("kaiser"))] == [
-        "target", "min_bid", "made_bid", "bid_out", "all_pass",
-    ]  # fmt: skip
+    ]
+    assert options["jokers"][0] == "4"
 
 
 # --- the rule a ruling cites, and a Kaiser preset refused where melds are asked for -----------------------------------

@@ -11,6 +11,7 @@ import pytest
 from referee.rules.game_record import read_game
 from referee.rules.kaiser_family import kaiser_standings_text, start_kaiser
 from referee.rules.rummy_family import rummy_chips, rummy_standings_text
+from tests.events import kaiser_hand
 
 GAMES = Path(__file__).parent / "games"
 KAISER_TEAMS = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
@@ -120,17 +121,12 @@ def test_the_standings_refuse_a_game_of_another_family() -> None:
         rummy_chips(standing)
 
 
-def hand(dealer: str, bidder: str, bid: int, ns_tricks: int, five: str, three: str) -> dict[str, Any]:
-    """A no-trump hand as the record writes it: NS took `ns_tricks`, EW the rest."""
-    return {
-        "type": "hand", "dealer": dealer, "bidder": bidder, "bid": bid, "no_trump": True,
-        "tricks": {"NS": ns_tricks, "EW": 8 - ns_tricks}, "five_hearts": five, "three_spades": three,
-    }  # fmt: skip
-
-
 def test_a_finished_kaiser_game_names_its_winner() -> None:
     """Once a team reaches the target, the standings end with the winner rather than the next dealer."""
-    events = [hand("Driss", "Ana", 12, 7, "NS", "EW"), hand("Ana", "Céline", 5, 4, "NS", "NS")]
+    events = [
+        kaiser_hand("Ana", 12, {"NS": 7, "EW": 1}, "NS", "EW", dealer="Driss", no_trump=True),
+        kaiser_hand("Céline", 5, {"NS": 4, "EW": 4}, "NS", "NS", dealer="Ana", no_trump=True),
+    ]
     game = {"format": "referee.game/1", "preset": "kaiser", "teams": KAISER_TEAMS, "events": events}
     text = kaiser_standings_text(read_game(game).standings())
     assert text.splitlines()[0] == "kaiser, after 2 hands:"

@@ -9,6 +9,7 @@ from typing import Any
 from referee.rules.families import family_of
 from referee.rules.game_record import read_game
 from referee.rules.tallies import Tally
+from tests.events import kaiser_hand
 
 GAMES = Path(__file__).parent / "games"
 
@@ -52,14 +53,6 @@ def test_a_kaiser_game_counts_hands_and_what_they_added_to_each_team() -> None:
 
 
 TEAMS = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
-
-
-def ten_no_trump(dealer: str, bidder: str) -> dict[str, Any]:
-    """NS bid 10 in no trump and take every trick, the 5♥ and the 3♠: 10 points, doubled."""
-    return {
-        "type": "hand", "dealer": dealer, "bidder": bidder, "bid": 10, "no_trump": True,
-        "tricks": {"NS": 8, "EW": 0}, "five_hearts": "NS", "three_spades": "NS",
-    }  # fmt: skip
 
 
 def test_a_kaluki_players_place_is_won_then_when_put_out_then_the_lower_total() -> None:
@@ -134,9 +127,9 @@ def test_the_winning_kaiser_team_finished_ahead_and_a_passed_deal_is_no_hand() -
             "preset": "kaiser",
             "teams": TEAMS,
             "events": [
-                ten_no_trump("Driss", "Ana"),
+                kaiser_hand("Ana", 10, {"NS": 8, "EW": 0}, "NS", "NS", dealer="Driss", no_trump=True),
                 {"type": "passed", "dealer": "Ana"},
-                ten_no_trump("Ben", "Céline"),
+                kaiser_hand("Céline", 10, {"NS": 8, "EW": 0}, "NS", "NS", dealer="Ben", no_trump=True),
             ],
         }
     )

@@ -1,9 +1,9 @@
 """A real `referee serve --workers 2` (granian, two processes on one SQLite file) on a free loopback port with an
-instance folder of its own, and phones that keep their connection and know which process answers them.
+instance folder of its own (tests/servers.py), and phones that keep their connection and know which process answers
+them.
 
-The server is started as the race tests start theirs (tests/races/conftest.py): the installed `referee` console
-script, with Flask's instance-folder lookup pointed at a temporary folder. Which worker holds a connection is read
-from /proc: the server's side of the connection is a socket whose inode one of the workers has open.
+Which worker holds a connection is read from /proc: the server's side of the connection is a socket whose inode one
+of the workers has open.
 """
 
 from __future__ import annotations
@@ -11,11 +11,8 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -23,56 +20,16 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from tests.races.conftest import LAUNCH, PROJECT, free_port
 from tests.races.phones import Reply
+from tests.servers import HOST, READY_WITHIN, Served, start_serve
 
-READY_WITHIN = 30.0
-HOST = "127.0.0.1"
 OPEN: list[KeptPhone] = []  # every phone's connection, closed after each test
 
 
-@dataclass(frozen=True)
-class Club:
-    """A running `referee serve --workers N`: its port, process, instance folder and log."""
-
-    port: int
-    process: subprocess.Popen[bytes]
-    instance: Path
-    log: Path
-
-    def workers(self) -> list[int]:
-        """The worker processes' ids (the server's children)."""
-        pid = self.process.pid
-        return sorted(int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
-
-    def log_text(self) -> str:
-        """What the server printed so far."""
-        return self.log.read_text(errors="replace")
-
-    def stop(self) -> None:
-        """Stop the server (SIGTERM, then SIGKILL after 15 s)."""
-        self.process.terminate()
-        try:
-            self.process.wait(15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
-def start(folder: Path, workers: int = 2, port: int | None = None) -> Club:
+def start(folder: Path, workers: int = 2, port: int | None = None) -> Served:
     """Start `referee serve --workers N` on a fresh instance folder in `folder` (on `port`, else a free one); wait
     until every worker answers."""
-    instance = folder / "instance"
-    instance.mkdir(parents=True, exist_ok=True)
-    (instance / "config.py").write_text("RATELIMIT_ENABLED = False\n")  # many phones of one address here
-    log, port = folder / "serve.log", port or free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
-    command = [sys.executable, "-c", LAUNCH, str(instance), "serve", "--host", HOST, "--port", str(port)]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [*command, "--workers", str(workers)], cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
-    club = Club(port, process, instance, log)
+    club = start_serve(folder, "--workers", str(workers), port=port)
     try:
         _wait_for_workers(club, workers)
     except BaseException:
@@ -81,7 +38,7 @@ def start(folder: Path, workers: int = 2, port: int | None = None) -> Club:
     return club
 
 
-def _wait_for_workers(club: Club, workers: int) -> None:
+def _wait_for_workers(club: Served, workers: int) -> None:
     """Wait until `workers` processes have each answered the home page."""
     deadline, answered = time.monotonic() + READY_WITHIN, set()
     while time.monotonic() < deadline and len(answered) < workers:
@@ -111,7 +68,7 @@ def _server_socket_inode(port: int, client_port: int) -> str | None:
 class KeptPhone:
     """A phone with one keep-alive connection (http.client) and its own cookies."""
 
-    def __init__(self, club: Club, *, timeout: float = 30.0) -> None:
+    def __init__(self, club: Served, *, timeout: float = 30.0) -> None:
         self.club, self.cookies = club, {}
         self.connection = http.client.HTTPConnection(HOST, club.port, timeout=timeout)
         OPEN.append(self)
@@ -174,7 +131,7 @@ class KeptPhone:
         return urlsplit(reply.location).path
 
 
-def phone_on(club: Club, pid: int, *, tries: int = 64) -> KeptPhone:
+def phone_on(club: Served, pid: int, *, tries: int = 64) -> KeptPhone:
     """A phone whose connection the worker `pid` holds (the kernel spreads connections over the workers)."""
     for _ in range(tries):
         phone = KeptPhone(club)
@@ -186,7 +143,7 @@ def phone_on(club: Club, pid: int, *, tries: int = 64) -> KeptPhone:
 
 
 @pytest.fixture(scope="package")
-def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """`referee serve --workers 2` on a temporary instance folder, stopped at the end (no traceback in its log)."""
     running = start(tmp_path_factory.mktemp("club"))
     try:

@@ -12,8 +12,10 @@ from html import unescape
 from referee import server
 from referee.web.guards import ENVELOPE, LARGEST_RECORD
 from referee.web.security import HEADERS
-from tests.races.records import NEVER_OUT, evening, game, round_
-from tests.serving.conftest import HOST, Club, KeptPhone
+from tests.events import rummy_round
+from tests.races.records import NEVER_OUT, evening, game
+from tests.servers import HOST, Served
+from tests.serving.conftest import KeptPhone
 
 IDLE = 300  # idle connections from one client
 QUICK = 1.0  # seconds: a normal request is answered within this, whatever else is connected
@@ -21,7 +23,7 @@ GRACE = 3.0  # seconds past a deadline for the server to close a connection
 FORM = b"Content-Type: application/x-www-form-urlencoded\r\n"  # a form: the app reads its body
 
 
-def connect(club: Club, timeout: float = 5.0) -> socket.socket:
+def connect(club: Served, timeout: float = 5.0) -> socket.socket:
     """A bare connection to the server."""
     return socket.create_connection((HOST, club.port), timeout=timeout)
 
@@ -52,15 +54,15 @@ def closed_within(sock: socket.socket, seconds: float) -> bool:
     return False
 
 
-def quick_home_page(club: Club) -> None:
+def quick_home_page(club: Served) -> None:
     """A phone that connects now is answered within QUICK seconds."""
     phone = KeptPhone(club, timeout=QUICK)
     assert phone.get("/").status == 200
 
 
-def test_a_poll_answered_304_carries_the_security_headers_and_keeps_its_connection(club: Club) -> None:
+def test_a_poll_answered_304_carries_the_security_headers_and_keeps_its_connection(club: Served) -> None:
     phone = KeptPhone(club)
-    played = game(round_("Ann", {"Bob": 2, "Cat": 3, "Dan": 4}), options=NEVER_OUT)
+    played = game(rummy_round("Ann", {"Bob": 2, "Cat": 3, "Dan": 4}), options=NEVER_OUT)
     page = f"{phone.import_record(evening(played))}/games/1"
     found = re.search(r'hx-get="([^"]+/live\?v=\d+)"', phone.get(page).text)
     assert found
@@ -81,7 +83,7 @@ def test_a_poll_answered_304_carries_the_security_headers_and_keeps_its_connecti
     assert head.startswith(b"HTTP/1.1 304") and len(head) + 4 < 1500, head  # the security headers are most of it
 
 
-def test_three_hundred_idle_connections_from_one_client_leave_a_phone_answered_at_once(club: Club) -> None:
+def test_three_hundred_idle_connections_from_one_client_leave_a_phone_answered_at_once(club: Served) -> None:
     idle = [connect(club) for _ in range(IDLE)]
     try:
         half = [connect(club) for _ in range(IDLE)]  # and as many that started a request and stopped
@@ -94,7 +96,7 @@ def test_three_hundred_idle_connections_from_one_client_leave_a_phone_answered_a
             sock.close()
 
 
-def test_a_body_announced_at_900_mb_is_refused_before_a_megabyte_of_it_is_sent(club: Club) -> None:
+def test_a_body_announced_at_900_mb_is_refused_before_a_megabyte_of_it_is_sent(club: Served) -> None:
     assert server.connections_per_process() > 0
     largest = LARGEST_RECORD + ENVELOPE
     with connect(club, timeout=10) as sock:
@@ -114,7 +116,7 @@ def test_a_body_announced_at_900_mb_is_refused_before_a_megabyte_of_it_is_sent(c
         assert answer_head(sock).startswith(b"HTTP/1.1 413")
 
 
-def test_slow_and_silent_clients_are_dropped_and_hold_no_thread_meanwhile(club: Club) -> None:
+def test_slow_and_silent_clients_are_dropped_and_hold_no_thread_meanwhile(club: Served) -> None:
     phone = KeptPhone(club)
     assert phone.get("/").status == 200
     silent, halting = connect(club, timeout=30), connect(club, timeout=30)

@@ -13,7 +13,8 @@ from referee.storage.db import connect
 from referee.storage.games import current_events, games_of
 from tests.races.phones import Reply
 from tests.races.records import evening, long_game
-from tests.serving.conftest import Club, KeptPhone, phone_on
+from tests.servers import Served
+from tests.serving.conftest import KeptPhone, phone_on
 from tests.serving.test_workers import live_url, post_rounds
 
 TOTALS = re.compile(r'<tr class="totals">(.*?)</tr>', re.DOTALL)
@@ -51,7 +52,7 @@ def snapshot_version(instance: Path, evening_key: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def check_sheet(watcher: KeptPhone, club: Club, page: str, key: str) -> None:
+def check_sheet(watcher: KeptPhone, club: Served, page: str, key: str) -> None:
     """The watcher's live sheet shows the game as the file holds it now, at its version."""
     version, totals = replayed_totals(club.instance, key)
     fresh = watcher.get(f"{page}/live?v=0", {"HX-Request": "true"})
@@ -60,7 +61,7 @@ def check_sheet(watcher: KeptPhone, club: Club, page: str, key: str) -> None:
     assert shown_totals(fresh.text) == totals
 
 
-def test_two_workers_share_a_games_snapshot_and_never_show_a_stale_sheet(club: Club) -> None:
+def test_two_workers_share_a_games_snapshot_and_never_show_a_stale_sheet(club: Served) -> None:
     writer, reader = club.workers()
     scorer, watcher = phone_on(club, writer), phone_on(club, reader)
     home = scorer.import_record(evening(long_game(30)))

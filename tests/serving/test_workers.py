@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sqlite3
+import subprocess
 import time
 from collections.abc import Callable
 from contextlib import closing
@@ -17,9 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.events import rummy_round
 from tests.races.phones import Reply, at_once
-from tests.races.records import NEVER_OUT, TABLE, evening, game, round_
-from tests.serving.conftest import Club, KeptPhone, phone_on, start
+from tests.races.records import NEVER_OUT, TABLE, evening, game
+from tests.servers import PROJECT, Served, serve_command
+from tests.serving.conftest import KeptPhone, phone_on, start
 
 ROUNDS = 6  # rounds each phone posts
 
@@ -69,7 +72,7 @@ def test_two_workers_boot_every_time_on_a_fresh_instance(tmp_path: Path) -> None
         assert "locked" not in log and "Traceback" not in log and "ERROR" not in log, log
 
 
-def test_a_form_read_from_one_worker_is_accepted_by_the_other_one_secret_key(club: Club) -> None:
+def test_a_form_read_from_one_worker_is_accepted_by_the_other_one_secret_key(club: Served) -> None:
     first, second = phone_on(club, club.workers()[0]), phone_on(club, club.workers()[1])
     second.cookies = first.cookies  # one phone whose two connections reach two processes
     form = first.get("/new").form("/new")
@@ -77,7 +80,7 @@ def test_a_form_read_from_one_worker_is_accepted_by_the_other_one_secret_key(clu
     assert reply.status == 303, reply.text[:500]
 
 
-def test_rounds_taken_by_both_workers_at_once_are_each_kept_once(club: Club) -> None:
+def test_rounds_taken_by_both_workers_at_once_are_each_kept_once(club: Served) -> None:
     setup = KeptPhone(club)
     home = setup.import_record(evening(game(options=NEVER_OUT), game(options=NEVER_OUT), game(options=NEVER_OUT)))
     left, right = phone_on(club, club.workers()[0]), phone_on(club, club.workers()[1])
@@ -104,9 +107,9 @@ def test_rounds_taken_by_both_workers_at_once_are_each_kept_once(club: Club) -> 
 
 
 @pytest.mark.parametrize("writer", [0, 1])
-def test_a_poll_answered_by_the_other_worker_sees_a_write_at_once(club: Club, writer: int) -> None:
+def test_a_poll_answered_by_the_other_worker_sees_a_write_at_once(club: Served, writer: int) -> None:
     scorer = phone_on(club, club.workers()[writer])
-    home = scorer.import_record(evening(game(round_("Ann", {"Bob": 2, "Cat": 3, "Dan": 4}), options=NEVER_OUT)))
+    home = scorer.import_record(evening(game(rummy_round("Ann", {"Bob": 2, "Cat": 3, "Dan": 4}), options=NEVER_OUT)))
     page = f"{home}/games/1"
     watcher = phone_on(club, club.workers()[1 - writer])
     poll = live_url(watcher.get(page).text)
@@ -119,22 +122,15 @@ def test_a_poll_answered_by_the_other_worker_sees_a_write_at_once(club: Club, wr
     assert watcher.get(live_url(fresh.text), {"HX-Request": "true"}).status == 304
 
 
-def test_a_second_server_on_the_same_port_is_refused_not_shared(club: Club, tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    from tests.races.conftest import LAUNCH, PROJECT
-
+def test_a_second_server_on_the_same_port_is_refused_not_shared(club: Served, tmp_path: Path) -> None:
     (tmp_path / "instance").mkdir()
-    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
-    command = [sys.executable, "-c", LAUNCH, str(tmp_path / "instance"), "serve", "--host", "127.0.0.1"]
-    done = subprocess.run([*command, "--port", str(club.port)], cwd=PROJECT, env=env, capture_output=True, timeout=60)
+    command, env = serve_command(tmp_path / "instance", club.port)
+    done = subprocess.run(command, cwd=PROJECT, env=env, capture_output=True, timeout=60)
     assert done.returncode == 2
     assert b"Address already in use" in done.stderr
 
 
-def _serving(club: Club) -> bool:
+def _serving(club: Served) -> bool:
     """Whether the server answers its home page now."""
     try:
         phone = KeptPhone(club, timeout=5.0)

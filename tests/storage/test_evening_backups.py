@@ -23,6 +23,7 @@ from referee.storage.games import current_events, games_of
 from referee.storage.payments import last_payment, paid, payments_made, record_payment, take_back
 from referee.storage.rulings import log_ruling, rulings_of
 from referee.storage.transfer import evening_json, import_record, read_record, replace_evening, same_evening
+from tests.events import rummy_round
 
 PLAYERS = ["Ana", "Ben", "Céline", "Driss"]
 
@@ -70,7 +71,7 @@ def plans(draw: st.DrawFn) -> Plan:
 
 
 def _event(winner: str, hands: dict[str, Any] | None) -> RummyEvent:
-    data = {"type": "void"} if hands is None else {"type": "round", "winner": winner, "hands": hands}
+    data = {"type": "void"} if hands is None else rummy_round(winner, hands)
     return rummy_event_from_json(data, 1)
 
 

@@ -31,6 +31,7 @@ from referee.storage.db import connect
 from referee.storage.evenings import create_evening
 from referee.storage.games import StoredGame, append_event, current_events, game_version, revise_event
 from referee.storage.snapshots import Snapshot
+from tests.events import rummy_round
 
 
 class Counted:
@@ -102,7 +103,7 @@ def _game(db: Database, rounds: int, preset: str = "kaluki") -> StoredGame:
     game = start_game(db, evening, preset, {"elimination_threshold": None}, ["Ana", "Ben"], 0)
     for number in range(rounds):
         winner, loser = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
-        _append(db, game, {"type": "round", "winner": winner, "hands": {loser: number % 7 + 1}})
+        _append(db, game, rummy_round(winner, {loser: number % 7 + 1}))
     return game
 
 

@@ -9,13 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.storage.db import connect
+from tests.events import kaiser_hand, rummy_round
 from tests.web.conftest import Table
 
 GAMES = Path(__file__).parent.parent / "rules" / "games"
-
-
-def round_(winner: str, hands: dict[str, int], **extra: Any) -> dict[str, Any]:
-    return {"type": "round", "winner": winner, "hands": hands, **extra}
 
 
 def evening(table: Table, title: str, *games: dict[str, Any]) -> str:
@@ -59,13 +56,13 @@ def viewer_key(scorer: str, db_path: str) -> str:
 
 
 # Friday: A beats B (B reaches 150 and is eliminated, so A wins). Saturday: C goes out all in one, A in play.
-FRIDAY = kaluki(["A", "B"], round_("A", {"B": 30}), round_("B", {"A": 25}), round_("A", {"B": 150}))
-SATURDAY = kaluki(["A", "C"], round_("C", {"A": 40}, all_in_one=True))
+FRIDAY = kaluki(["A", "B"], rummy_round("A", {"B": 30}), rummy_round("B", {"A": 25}), rummy_round("A", {"B": 150}))
+SATURDAY = kaluki(["A", "C"], rummy_round("C", {"A": 40}, all_in_one=True))
 
 
 def test_a_player_s_numbers_and_games_are_those_of_the_link_s_evening_only(table: Table) -> None:
     friday = evening(table, "Friday", FRIDAY)
-    saturday = evening(table, "Saturday", SATURDAY, kaluki(["A", "C"], round_("A", {"C": 20})))
+    saturday = evening(table, "Saturday", SATURDAY, kaluki(["A", "C"], rummy_round("A", {"C": 20})))
     html = page(table, f"{saturday}/players/A")
     assert "Saturday" in html and "Friday" not in html  # the same name at another evening may be somebody else
     assert html.index(f'href="{saturday}/games/2"') < html.index(f'href="{saturday}/games/1"')  # newest first
@@ -117,8 +114,8 @@ def test_a_rami_counts_as_a_kaluki_and_points_mode_counts_the_cards_left(table: 
     url = evening(
         table,
         "Rami",
-        elimination | {"events": [round_("A", {"B": 30, "C": 12}, rami="with_table")]},  # ×2: B takes 60
-        points | {"events": [round_("B", {"A": 5, "C": 10}, laid={"A": 70, "B": 90, "C": 0})]},  # A's cards: 5
+        elimination | {"events": [rummy_round("A", {"B": 30, "C": 12}, rami="with_table")]},  # ×2: B takes 60
+        points | {"events": [rummy_round("B", {"A": 5, "C": 10}, laid={"A": 70, "B": 90, "C": 0})]},  # A's cards: 5
     )
     html = page(table, f"{url}/players/A")
     assert number(html, "Kalukis") == "1" and number(html, "Average penalty per round") == "2.5"  # (0 + 5) / 2
@@ -128,16 +125,12 @@ def test_a_rami_counts_as_a_kaluki_and_points_mode_counts_the_cards_left(table: 
 
 
 def test_a_kaiser_game_counts_for_its_four_players_and_wins_for_the_winning_team(table: Table) -> None:
-    def hand(dealer: str) -> dict[str, Any]:
-        return {
-            "type": "hand", "dealer": dealer, "bidder": "Ana", "bid": 7, "no_trump": False,
-            "tricks": {"NS": 6, "EW": 2}, "five_hearts": "NS", "three_spades": "EW",
-        }  # fmt: skip
-
     teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
     game = {"format": "referee.game/1", "preset": "kaiser", "teams": teams}
-    one = evening(table, "One hand", game | {"events": [hand("Driss")]})
-    won = evening(table, "To 52", game | {"events": [hand("Driss"), hand("Ana"), hand("Ben")]})  # NS: 18 a hand
+    # Ana bids 7 and NS take 6 tricks and the 5♥, EW the 3♠: NS 18 a hand; Driss, then Ana, then Ben dealing.
+    hands = [kaiser_hand("Ana", 7, {"NS": 6, "EW": 2}, "NS", "EW", dealer=dealer) for dealer in ("Driss", "Ana", "Ben")]
+    one = evening(table, "One hand", game | {"events": hands[:1]})
+    won = evening(table, "To 52", game | {"events": hands})
     for name in ("Ana", "Ben", "Céline", "Driss"):
         html = page(table, f"{one}/players/{name}")
         assert number(html, "Games played") == "1" and number(html, "Rummy rounds played") == "0"
@@ -160,10 +153,10 @@ def test_an_unknown_name_is_404_and_a_player_without_games_sees_none(table: Tabl
 
 
 def test_an_entry_that_no_longer_replays_is_left_out_with_the_ones_after_it(table: Table) -> None:
-    url = evening(table, "Friday", kaluki(["A", "B"], round_("A", {"B": 30}), round_("B", {"A": 25})))
+    url = evening(table, "Friday", kaluki(["A", "B"], rummy_round("A", {"B": 30}), rummy_round("B", {"A": 25})))
     db = connect(table.client.application.config["DATABASE"])
     # As if a rule had changed since: the first round now names a stranger, so it and every later one stop counting.
-    bad = json.dumps(round_("Zed", {"B": 30}))
+    bad = json.dumps(rummy_round("Zed", {"B": 30}))
     db.table("event_revisions").insert({"game_id": 1, "slot": 1, "revision": 1, "event": bad, "created_at": "2025"})
     db.conn.commit()
     html = page(table, f"{url}/players/A")
@@ -172,7 +165,7 @@ def test_an_entry_that_no_longer_replays_is_left_out_with_the_ones_after_it(tabl
 
 
 def test_the_last_20_games_are_listed_and_every_game_is_counted(table: Table) -> None:
-    url = evening(table, "Marathon", *(kaluki(["A", "B"], round_("B", {"A": n})) for n in range(1, 22)))
+    url = evening(table, "Marathon", *(kaluki(["A", "B"], rummy_round("B", {"A": n})) for n in range(1, 22)))
     html = page(table, f"{url}/players/A")
     assert number(html, "Games played") == "21" and number(html, "Average penalty per round") == "11.0"
     assert html.count("· Marathon · Kaluki ·") == 20

@@ -12,6 +12,7 @@ from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import rummy_event_from_json
 from referee.web.games.rummy.layout import round_reach, rummy_standings
 from referee.web.games.sheets import colours, short_names
+from tests.events import rummy_round
 
 PLAYERS = ("Ana", "Ben", "Cy", "Di")
 
@@ -19,7 +20,7 @@ PLAYERS = ("Ana", "Ben", "Cy", "Di")
 def played(preset: str, *rounds: dict[str, Any], **house: Any) -> tuple[RummyGame, int]:
     """The game after `rounds` (each a round's JSON), and its round's reach."""
     start = RummyGame.start(rummy_rules(preset, house), PLAYERS)
-    events = [rummy_event_from_json({"type": "round", **data}, n) for n, data in enumerate(rounds, 1)]
+    events = [rummy_event_from_json(rummy_round(**data), n) for n, data in enumerate(rounds, 1)]
     replayed = replay(start, events)
     assert replayed.refusal is None, replayed.refusal
     return replayed.state, round_reach(replayed.steps)

@@ -19,6 +19,7 @@ from referee.rules.kaiser_events import KaiserTeams, parse_kaiser_event
 from referee.rules.table import KaiserRules
 from referee.storage.db import connect
 from referee.storage.transfer import evening_json, import_record
+from tests.events import kaiser_hand, rummy_round
 from tests.web.conftest import Table
 
 GAMES = Path(__file__).parent.parent / "rules" / "games"
@@ -93,7 +94,6 @@ def test_a_bad_file_is_refused_with_the_reason_and_creates_nothing(table: Table,
 
 
 def test_a_kaiser_game_imports_and_exports_the_same(table: Table) -> None:
-    hand = {"type": "hand", "dealer": "Driss", "bidder": "Ana", "bid": 7, "no_trump": False}
     data = {
         "format": "referee.game/1",
         "preset": "kaiser",
@@ -101,7 +101,7 @@ def test_a_kaiser_game_imports_and_exports_the_same(table: Table) -> None:
         "teams": {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]},
         "first_dealer": "Driss",
         "events": [
-            hand | {"tricks": {"NS": 6, "EW": 2}, "five_hearts": "NS", "three_spades": "EW"},
+            kaiser_hand("Ana", 7, {"NS": 6, "EW": 2}, "NS", "EW", dealer="Driss"),
             {"type": "passed", "dealer": "Ana"},
         ],
     }
@@ -118,11 +118,7 @@ def test_a_kaiser_game_imports_and_exports_the_same(table: Table) -> None:
 hands = st.dictionaries(st.sampled_from(["B", "C"]), st.integers(0, 60), min_size=2, max_size=2)
 rounds = st.lists(
     st.one_of(
-        st.builds(
-            lambda h, a: {"type": "round", "winner": "A", "hands": h, **({"all_in_one": True} if a else {})},
-            hands,
-            st.booleans(),
-        ),
+        st.builds(rummy_round, st.just("A"), hands, all_in_one=st.booleans()),
         st.just({"type": "void"}),
     ),
     max_size=8,
@@ -162,23 +158,14 @@ TEAMS = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
 SEATS = ["Ana", "Ben", "Céline", "Driss"]
 
 
-def kaiser_hand(bidder: str, bid: int, tricks: int, no_trump: bool, five: str, three: str) -> dict[str, Any]:
-    """A hand event without its dealer: NS took `tricks`, EW the rest."""
-    taken = {"NS": tricks, "EW": 8 - tricks}
-    return {"type": "hand", "bidder": bidder, "bid": bid, "no_trump": no_trump, "tricks": taken} | {
-        "five_hearts": five,
-        "three_spades": three,
-    }
-
-
-kaiser_hands = st.builds(
+kaiser_hands = st.builds(  # without their dealer: NS took 1 to 7 tricks, EW the rest
     kaiser_hand,
     st.sampled_from(SEATS),
     st.integers(5, 12),
-    st.integers(1, 7),  # both teams took a trick, so either may hold either card
-    st.booleans(),
+    st.integers(1, 7).map(lambda ns: {"NS": ns, "EW": 8 - ns}),  # both teams took a trick: either may hold either card
     st.sampled_from(["NS", "EW"]),
     st.sampled_from(["NS", "EW"]),
+    no_trump=st.booleans(),
 )
 kaiser_deals = st.lists(st.one_of(kaiser_hands, st.just({"type": "passed"})), max_size=6)
 
