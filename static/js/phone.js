@@ -76,51 +76,104 @@
     }
   }
 
-  // --- The screen kept on during a game (Screen Wake Lock API) -------------------------------------------------------
+  // --- The screen kept on during a game (Screen Wake Lock API, else a muted looping video) -----------------------
+  // The Wake Lock API is there only on a secure page (localhost, HTTPS). Over plain HTTP on the table's Wi-Fi, which
+  // is how a card night reaches the app, a muted, looping, inline video keeps the screen on instead (the NoSleep
+  // technique): a phone does not sleep while a video plays. A browser starts it only from a tap, so a scorer whose
+  // toggle is on has it started by their first tap on the page.
 
   const WAKE_LOCK_KEY = "referee.wake-lock";
 
-  function startWakeLock() {
-    const box = document.querySelector("[data-wake-lock]");
-    const toggle = box && box.querySelector("[data-wake-lock-toggle]");
-    if (!toggle || !("wakeLock" in navigator)) {
-      return;
-    }
+  function nativeLock(box) {
     let lock = null;
-    const chosen = localStorage.getItem(WAKE_LOCK_KEY);
-    if (chosen !== null) {
-      toggle.checked = chosen === "on";
-    }
-
-    function hold() {
-      if (!toggle.checked || lock || document.visibilityState !== "visible") {
-        return;
-      }
-      navigator.wakeLock
-        .request("screen")
-        .then((sentinel) => {
+    return {
+      hold() {
+        if (lock) {
+          return Promise.resolve();
+        }
+        return navigator.wakeLock.request("screen").then((sentinel) => {
           lock = sentinel;
           box.dataset.held = "true";
           lock.addEventListener("release", () => {
             lock = null;
             box.dataset.held = "false";
           });
-          if (!toggle.checked) {
-            lock.release();
-          }
-        })
-        .catch(() => {}); // refused (battery saver, a hidden page): the screen sleeps as usual
+        });
+      },
+      letGo() {
+        if (lock) {
+          lock.release();
+        }
+      },
+    };
+  }
+
+  function videoLock(box) {
+    const video = document.createElement("video");
+    video.muted = true;
+    video.loop = true;
+    video.playsInline = true;
+    video.setAttribute("muted", "");
+    video.setAttribute("playsinline", "");
+    video.setAttribute("aria-hidden", "true");
+    video.className = "wake-video";
+    for (const [source, type] of [[box.dataset.webm, "video/webm"], [box.dataset.mp4, "video/mp4"]]) {
+      const element = document.createElement("source");
+      element.src = source;
+      element.type = type;
+      video.appendChild(element);
+    }
+    box.appendChild(video);
+    video.addEventListener("pause", () => {
+      box.dataset.held = "false";
+    });
+    return {
+      hold() {
+        if (!video.paused) {
+          return Promise.resolve();
+        }
+        return video.play().then(() => {
+          box.dataset.held = "true";
+        });
+      },
+      letGo() {
+        video.pause();
+      },
+    };
+  }
+
+  function startWakeLock() {
+    const box = document.querySelector("[data-wake-lock]");
+    const toggle = box && box.querySelector("[data-wake-lock-toggle]");
+    if (!toggle) {
+      return;
+    }
+    const lock = "wakeLock" in navigator ? nativeLock(box) : videoLock(box);
+    box.dataset.way = "wakeLock" in navigator ? "wake-lock" : "video";
+    const chosen = localStorage.getItem(WAKE_LOCK_KEY);
+    if (chosen !== null) {
+      toggle.checked = chosen === "on";
+    }
+
+    function hold() {
+      if (!toggle.checked || document.visibilityState !== "visible") {
+        return;
+      }
+      lock.hold().catch(() => {
+        // Refused (battery saver, a hidden page; a video before any tap): taken again at the next tap.
+        document.addEventListener("pointerup", hold, { once: true });
+      });
     }
 
     toggle.addEventListener("change", () => {
       localStorage.setItem(WAKE_LOCK_KEY, toggle.checked ? "on" : "off");
       if (toggle.checked) {
         hold();
-      } else if (lock) {
-        lock.release();
+      } else {
+        lock.letGo();
       }
     });
-    // The browser lets go of the lock when the page is hidden: take it again when it comes back.
+    // The browser lets go of the lock (and pauses the video) when the page is hidden: take it again when it comes back.
     document.addEventListener("visibilitychange", hold);
     box.hidden = false;
     hold();

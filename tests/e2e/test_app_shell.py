@@ -136,3 +136,30 @@ def test_the_scorer_s_game_page_keeps_the_screen_on_until_told_not_to(home: Home
     expect(box).not_to_have_attribute("data-held", "true")
     page.get_by_label("Keep the screen on").check()
     expect(box).to_have_attribute("data-held", "true")
+
+
+# A page over plain HTTP on the LAN is no secure context: Chromium gives it no Screen Wake Lock API. The live server
+# is on loopback, a secure context, so the API is taken away before the page's scripts run, as on the LAN.
+WITHOUT_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
+
+
+def test_over_plain_http_the_screen_is_kept_on_by_a_video_started_by_a_tap(home: HomePage, page: Page) -> None:
+    page.add_init_script(WITHOUT_WAKE_LOCK)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    evening_with_a_round(home)[1].open_game(1)
+    assert page.evaluate("'wakeLock' in navigator") is False
+    toggle = page.get_by_label("Keep the screen on")
+    box = page.locator("[data-wake-lock]")
+    expect(toggle).to_be_visible()
+    expect(toggle).to_be_checked()
+    expect(box).to_have_attribute("data-way", "video")
+    page.locator("h1").first.click()  # the first tap on the page starts it (no video plays before a tap)
+    expect(box).to_have_attribute("data-held", "true")
+    assert page.evaluate("!document.querySelector('.wake-video').paused")
+    toggle.uncheck()
+    expect(box).to_have_attribute("data-held", "false")
+    assert page.evaluate("document.querySelector('.wake-video').paused")
+    toggle.check()
+    expect(box).to_have_attribute("data-held", "true")
+    assert errors == []

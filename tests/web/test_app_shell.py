@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -192,9 +193,14 @@ def test_the_policy_lets_the_app_s_own_worker_and_manifest_load(table: Table) ->
 def test_a_game_page_offers_to_keep_the_screen_on_the_scorer_s_by_default(table: Table) -> None:
     scorer = table.evening()
     game = table.game(scorer, ["A", "B"])
-    toggle = re.compile(r'<p class="wake-lock" data-wake-lock hidden>\s*<label><input type="checkbox" ([^>]*)>')
+    toggle = re.compile(r'<p class="wake-lock" data-wake-lock hidden[^>]*>\s*<label><input type="checkbox" ([^>]*)>')
     found = toggle.search(table.get(game).get_data(as_text=True))
     assert found and found.group(1) == "data-wake-lock-toggle checked"
+    page = table.get(game).get_data(as_text=True)  # the video that keeps it on over plain HTTP, served by the app
+    for media in re.findall(r'data-(?:webm|mp4)="([^"]+)"', page):
+        with table.client.get(unescape(media)) as served:
+            assert served.status_code == 200 and served.mimetype.startswith("video/")
+    assert len(re.findall(r'data-(?:webm|mp4)="/static/media/awake', page)) == 2
     _, viewer_url = links(table, scorer)
     viewer_game = viewer_url.removeprefix("http://localhost") + "/games/1"
     found = toggle.search(table.get(viewer_game).get_data(as_text=True))
