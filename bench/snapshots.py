@@ -47,7 +47,7 @@ def _one_game(db: Any, rounds: int) -> tuple[list[tuple[str, list[float]]], list
     """The timings of one game of `rounds` rounds, and its weights."""
     from referee.services import books, snapshots
     from referee.storage import games as stored
-    from referee.storage import snapshots as kept
+    from referee.storage import snapshots as stored_snapshots
     from referee.storage.transfer import read_record, store_record
 
     evening = store_record(db, read_record(evening_record([game_record(rounds)])))
@@ -57,39 +57,43 @@ def _one_game(db: Any, rounds: int) -> tuple[list[tuple[str, list[float]]], list
     ids = [row[0] for row in db.execute("SELECT id FROM event_revisions WHERE game_id = ? ORDER BY id", [game.id])]
     lag = books.EVERY - 1
     book = books.read_book(game, events, version)
-    made = snapshots.snapshot_of(book.payload(), version)
-    older = snapshots.snapshot_of(books.read_book(game, events[:-lag], ids[-1 - lag]).payload(), ids[-1 - lag])
+    made = snapshots.snapshot_of(book.payload(), game.id, version)
+    older = snapshots.snapshot_of(books.read_book(game, events[:-lag], ids[-1 - lag]).payload(), game.id, ids[-1 - lag])
     if made is None or older is None:
         raise SystemExit("no snapshot could be made of the benchmark's game")
     timings = [
         ("replayed from its start", runs(partial(books.read_book, game, events, version), REPEAT, 3)),
         ("snapshot made (pickled)", runs(partial(snapshots.dump, book.payload()), REPEAT, 3)),
-        ("opened from its snapshot", runs(partial(books.caught_up, db, game, kept.Standing(version, made)), REPEAT, 3)),
+        (
+            "opened from its snapshot",
+            runs(partial(books.caught_up, db, game, stored_snapshots.VersionAndSnapshot(version, made)), REPEAT, 3),
+        ),
         (
             f"opened from a snapshot {lag} entries behind",
-            runs(partial(books.caught_up, db, game, kept.Standing(version, older)), REPEAT, 3),
+            runs(partial(books.caught_up, db, game, stored_snapshots.VersionAndSnapshot(version, older)), REPEAT, 3),
         ),
     ]
-    weights = [f"{len(made.state) / 1024:.0f} KB", *_weighed(partial(books.read_book, game, events, version), made)]
+    weights = [
+        f"{len(made.state) / 1024:.0f} KB",
+        *_weighed(partial(books.read_book, game, events, version), partial(snapshots.load, made, game.id)),
+    ]
     return timings, weights
 
 
-def _weighed(replay: Callable[[], object], made: Any) -> list[str]:
+def _weighed(replay: Callable[[], object], load: Callable[[], object]) -> list[str]:
     """The memory of a book replayed and of one read from its snapshot (tracemalloc), and its objects tracked."""
-    from referee.services import snapshots
-
     found = []
-    for make in (replay, partial(snapshots.load, made)):
+    for make in (replay, load):
         gc.collect()
         tracemalloc.start()
-        kept = [make() for _ in range(10)]
+        copies = [make() for _ in range(10)]
         size = tracemalloc.get_traced_memory()[0] / 10
         tracemalloc.stop()
         found.append(f"{size / 1024:.0f} KB")
-        del kept
+        del copies
     gc.collect()
     before = len(gc.get_objects())
-    loaded = [snapshots.load(made) for _ in range(10)]
+    loaded = [load() for _ in range(10)]
     found.append(f"{(len(gc.get_objects()) - before) / 10:,.0f}")
     del loaded
     return found

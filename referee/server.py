@@ -37,7 +37,7 @@ from granian.server import MPServer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.bridge import Bridge, WSGIApp
-from referee.web.security import keep_keys_out_of
+from referee.web.security import redact_keys_in
 
 THREADS = 8  # per process: the app's threads, each with its own SQLite connection
 HEADERS_WITHIN = 10  # seconds for a request's headers, and for a kept connection's next one (a phone polls every 4)
@@ -233,7 +233,7 @@ def run(
     gc.set_threshold(*GC_THRESHOLDS)
     sys.setswitchinterval(SWITCH_INTERVAL)
     connections = connections_per_process()
-    keep_keys_out_of(logging.getLogger("_granian"))
+    redact_keys_in(logging.getLogger("_granian"))
     server = Supervisor(
         "referee.server:_inherited",
         address=host,

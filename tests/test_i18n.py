@@ -22,6 +22,7 @@ from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.options import OPTIONS
 from referee.rules.presets import PRESETS
+from referee.rules.sources import quotes
 from referee.rules.words import speaking
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,14 +158,24 @@ def test_a_request_in_french_gets_the_rules_in_french(catalog: Catalog, tmp_path
         assert check_meld(meld, rules).reason == "a group holds at most 4 cards"  # the request is over
 
 
+def off_french_typography(text: str) -> bool:
+    """Whether `text` breaks French typography: a no-break space before : ; ! ? and one apostrophe (’)."""
+    # placeholders, and the record's own text quoted in "…" (keys, ISO times), are not French prose
+    prose = re.sub(r"\{[^}]*\}|%\(\w+\)s|\"[^\"]*\"", "0", text)
+    spaced = re.search(r"(?:[ \u202f]|[^\W\d_])[:;!?]", prose) or "\u00a0\u00a0" in prose
+    return bool(spaced or re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", prose))
+
+
 def test_french_typography_a_no_break_space_before_double_punctuation_and_one_apostrophe(catalog: Catalog) -> None:
     """French writes « Manche 3 : … » with a no-break space before : ; ! ? and one apostrophe (’) on a screen."""
-    wrong = []
-    for message in messages(catalog):
-        for form in forms(message):
-            # placeholders, and the record's own text quoted in "…" (keys, ISO times), are not French prose
-            prose = re.sub(r"\{[^}]*\}|%\(\w+\)s|\"[^\"]*\"", "0", form)
-            spaced = re.search(r"(?:[ \u202f]|[^\W\d_])[:;!?]", prose) or "\u00a0\u00a0" in prose
-            if spaced or re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", prose):
-                wrong.append(form)
+    wrong = [form for message in messages(catalog) for form in forms(message) if off_french_typography(form)]
+    assert not wrong, "French typography:\n" + "\n".join(wrong)
+
+
+def test_french_typography_in_the_glosses_a_french_reader_reads() -> None:
+    """The French glosses of the English sentences (002's, and the project's own reading) follow it too; the French
+    sources' own sentences are quotes, as their files write them."""
+    glosses = [quote.gloss for by_source in quotes().values() for quote in by_source.values() if quote.language == "en"]
+    assert glosses
+    wrong = [gloss for gloss in glosses if off_french_typography(gloss)]
     assert not wrong, "French typography:\n" + "\n".join(wrong)

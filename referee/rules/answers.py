@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from referee.rules.rummy_events import Reshuffle, Void
-from referee.rules.words import and_list, say
+from referee.rules.words import and_list, say, say_plural
 
 
 @dataclass(frozen=True)
@@ -62,16 +62,28 @@ def players_changed(seen: Collection[str], now: Collection[str], winner: str | N
     The winner's own hand may be left out of what was filled in (the phone greys it); nothing seen says nothing.
 
     >>> str(players_changed({"Ana", "Ben", "Eve"}, {"Ana", "Ben", "Driss"}, winner="Ana"))
-    'the players changed since this round was filled in: Eve is no longer in the game and Driss is in the game again'
+    'the players changed since this round was filled in: Eve is no longer in the game; Driss is in the game again'
+    >>> str(players_changed({"Ana", "Ben", "Eve", "Zoé"}, {"Ana"}, winner="Ana"))
+    'the players changed since this round was filled in: Ben, Eve and Zoé are no longer in the game'
     >>> players_changed({"Ben"}, {"Ana", "Ben"}, winner="Ana") is None
     True
     """
     gone, back = sorted(set(seen) - set(now)), sorted(set(now) - set(seen) - {winner})
     if not seen or not (gone or back):
         return None
-    changes = [say("{name} is no longer in the game", name=name) for name in gone]
-    changes += [say("{name} is in the game again", name=name) for name in back]
-    return Refusal(say("the players changed since this round was filled in: {changes}", changes=and_list(changes)))
+    changes = []
+    if gone:
+        changes.append(
+            say_plural(
+                "{names} is no longer in the game", "{names} are no longer in the game", len(gone), names=and_list(gone)
+            )
+        )
+    if back:
+        changes.append(
+            say_plural("{names} is in the game again", "{names} are in the game again", len(back), names=and_list(back))
+        )
+    both = changes[0] if len(changes) == 1 else say("{gone}; {back}", gone=changes[0], back=changes[1])
+    return Refusal(say("the players changed since this round was filled in: {changes}", changes=both))
 
 
 class StockAnswer(StrEnum):

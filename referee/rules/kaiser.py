@@ -141,7 +141,7 @@ class KaiserGame:
     rules: KaiserRules
     teams: KaiserTeams
     scores: tuple[int, int] = (0, 0)
-    hands: int = 0  # the hands played, not counting deals everybody passed
+    hands_played: int = 0  # not counting deals everybody passed
     next_dealer: str | None = None  # None until the first deal (or the record's first dealer) sets it
     winner: str | None = None
     first_dealer: str | None = None  # who deals the first hand, when the record says so
@@ -254,7 +254,7 @@ class KaiserGame:
         scores = (result.results[0].score, result.results[1].score)
         reached = [team for team, score in zip(self.teams.names, scores, strict=True) if score >= self.rules.target]
         winner = result.bidding_team if len(reached) == 2 else next(iter(reached), None)
-        return replace(moved, scores=scores, hands=self.hands + 1, winner=winner), result
+        return replace(moved, scores=scores, hands_played=self.hands_played + 1, winner=winner), result
 
     def as_json(self) -> dict[str, Any]:
         """The `replay` (kaiser) object of docs/formats.md."""
@@ -262,7 +262,7 @@ class KaiserGame:
             "teams": [{"name": n, "score": s} for n, s in zip(self.teams.names, self.scores, strict=True)],
             "over": self.over,
             "winner": self.winner,
-            "hands": self.hands,
+            "hands": self.hands_played,
             "next_dealer": self.next_dealer,
         }
 

@@ -72,7 +72,7 @@ def kaiser_standings_text(game: AnyGame) -> str:
     """`referee replay`'s standings: each team, its players and its score, then the end or the next dealer."""
     if not isinstance(game, KaiserGame):
         raise TypeError(f"not a Kaiser game: {game!r}")
-    lines = [f"{game.rules.preset}, after {counted(game.hands, 'hand')}:"]
+    lines = [f"{game.rules.preset}, after {counted(game.hands_played, 'hand')}:"]
     for name, players in zip(game.teams.names, game.teams.players, strict=True):
         lines.append(f"  {name:<6} {' & '.join(players):<24} {game.score(name):>4}")
     lines.append(f"over: {game.winner} wins" if game.over else f"{game.next_dealer or 'anyone'} deals next")

@@ -17,7 +17,7 @@ from referee.rules.words import N_, or_list, say
 Value = bool | int | str | None
 MOST = 100_000  # the largest whole number any option takes, unless it says less: scores, chips and points
 MOST_PLAYERS = 8  # the most any game seats (Rami, 2-8), and so the most at one evening's table
-SHOWN = 24  # a refused value longer than this is cut when it is quoted back
+QUOTED_LENGTH = 24  # a refused value longer than this is cut when it is quoted back
 
 
 class OptionError(ValueError):
@@ -111,12 +111,12 @@ def quoted(value: object) -> str:
     >>> quoted("abc"), quoted("9" * 5000), quoted(10**5000)
     ("'abc'", "'999999999999999999999999…' (5000 characters)", 'a number of more than 24 digits')
     """
-    if isinstance(value, str) and len(value) > SHOWN:
-        return say("{start} ({count} characters)", start=repr(value[:SHOWN])[:-1] + "…'", count=len(value))
-    if isinstance(value, int) and abs(value) >= 10**SHOWN:
-        return say("a number of more than {count} digits", count=SHOWN)
+    if isinstance(value, str) and len(value) > QUOTED_LENGTH:
+        return say("{start} ({count} characters)", start=repr(value[:QUOTED_LENGTH])[:-1] + "…'", count=len(value))
+    if isinstance(value, int) and abs(value) >= 10**QUOTED_LENGTH:
+        return say("a number of more than {count} digits", count=QUOTED_LENGTH)
     text = repr(value)
-    return text if len(text) <= 2 * SHOWN else text[: 2 * SHOWN] + "…"
+    return text if len(text) <= 2 * QUOTED_LENGTH else text[: 2 * QUOTED_LENGTH] + "…"
 
 
 def show_value(value: Value) -> str:

@@ -51,12 +51,12 @@ class Tally:
     buybacks: Mapping[str, int] = field(default_factory=_none)
     kalukis: Mapping[str, int] = field(default_factory=_none)  # the rounds they won all in one (a kaluki, a rami)
     # Kaiser: the hands played (a deal everybody passed is none), and what they added to the player's team's score.
-    hands: Mapping[str, int] = field(default_factory=_none)
+    hands_played: Mapping[str, int] = field(default_factory=_none)
     points: Mapping[str, int] = field(default_factory=_none)
     teams: tuple[tuple[str, str], ...] = ()  # Kaiser: the two partnerships
 
 
-COUNTED = ("eliminations", "buybacks", "rounds", "penalty", "hands", "points")  # the counts a season adds up
+COUNTED = ("eliminations", "buybacks", "rounds", "penalty", "hands_played", "points")  # the counts a season adds up
 
 
 def one_decimal(total: int, count: int) -> Decimal | None:
@@ -117,15 +117,15 @@ def kaiser_tally(replayed: Replayed[Any, Any]) -> Tally:
     state = replayed.state
     assert isinstance(state, KaiserGame)  # noqa: S101 — the registry hands only a Kaiser game to this function
     teams = state.teams
-    hands: Counter[str] = Counter()
+    hands_played: Counter[str] = Counter()
     points: Counter[str] = Counter()
     for step in replayed.steps:
         if not isinstance(step.result, HandResult):
             continue  # a deal everybody passed
         for team in step.result.results:
             for name in teams.players[teams.names.index(team.team)]:
-                hands[name] += 1
+                hands_played[name] += 1
                 points[name] += team.change
     places = {name: (int(state.winner == teams.team_of(name)), 0, 0) for name in teams.seats}
     pairs = tuple((a, b) for a, b in teams.players)
-    return Tally(_frozen(places), hands=_frozen(hands), points=_frozen(points), teams=pairs)
+    return Tally(_frozen(places), hands_played=_frozen(hands_played), points=_frozen(points), teams=pairs)

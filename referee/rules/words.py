@@ -185,23 +185,31 @@ def N_(message: str) -> str:
 
 
 def or_list(items: Iterable[str]) -> str:
-    """Items as alternatives, said when shown.
+    """Items as alternatives, said when shown: "9♦ or 9♣", "9♦, 9♣ or 9♥".
 
-    >>> or_list(["9♦", "9♣"]), or_list(["A♠"])
-    ('9♦ or 9♣', 'A♠')
+    >>> or_list(["9♦", "9♣"]), or_list(["A♠"]), or_list(["9♦", "9♣", "9♥"])
+    ('9♦ or 9♣', 'A♠', '9♦, 9♣ or 9♥')
     """
-    listed = list(items)
-    return reduce(lambda these, that: say("{these} or {that}", these=these, that=that), listed) if listed else ""
+    return _listed(list(items), lambda these, that: say("{these} or {that}", these=these, that=that))
 
 
 def and_list(items: Iterable[str]) -> str:
-    """Items taken together, said when shown.
+    """Items taken together, said when shown: "9♦ and 9♣", "Ana, Ben and Eve".
 
-    >>> and_list(["9♦", "9♣"])
-    '9♦ and 9♣'
+    >>> and_list(["9♦", "9♣"]), and_list(["Ana", "Ben", "Eve"])
+    ('9♦ and 9♣', 'Ana, Ben and Eve')
     """
-    listed = list(items)
-    return reduce(lambda these, that: say("{these} and {that}", these=these, that=that), listed) if listed else ""
+    return _listed(list(items), lambda these, that: say("{these} and {that}", these=these, that=that))
+
+
+def _listed(listed: list[str], last: Callable[[str, str], str]) -> str:
+    """The items separated by commas, the last two joined by `last` ("and", "or")."""
+    if not listed:
+        return ""
+    if len(listed) == 1:
+        return listed[0]
+    first = reduce(lambda these, that: say("{these}, {that}", these=these, that=that), listed[:-1])
+    return last(first, listed[-1])
 
 
 class Voice:

@@ -3,10 +3,10 @@
 Opening a game is a read, never a replay of the whole game: from this process's cache when it holds this version
 (`BOOKS`), else from the game's snapshot in the database (`referee.services.snapshots`), caught up with the
 revisions written since. Only a game without a usable snapshot is replayed from its start, and its snapshot is
-then written, so the next process to open it reads it. A write keeps a snapshot every `EVERY` entries, inside the
+then written, so the next process to open it reads it. A write saves a snapshot every `EVERY` entries, inside the
 write's own unit of work (`services.games`).
 
-Nothing here is ever stale: a kept book and a snapshot are each used only as the version they say they are, with
+Nothing here is ever stale: a remembered book and a snapshot are each used only as the version they say they are, with
 exactly the revisions after it up to the version the request read. A corrected or deleted entry is a revision like
 any other: the replay is kept up to the entry it changes, and done again from there.
 """
@@ -28,18 +28,19 @@ from referee.services.cache import Cache
 from referee.services.database import path_of, unit_of_work
 from referee.services.snapshots import Payload, load, snapshot_of
 from referee.storage import games as stored
-from referee.storage import snapshots as kept
+from referee.storage import snapshots as stored_snapshots
 from referee.storage.games import StoredEvent, StoredGame
-from referee.storage.snapshots import Revision, Snapshot, Standing
+from referee.storage.snapshots import Revision, Snapshot, VersionAndSnapshot
 
 # A game's snapshot is written again once this many entries were replayed since it: opening a game then replays at
 # most this many, and a write pickles its game once in this many (BENCHMARKS.md, *Snapshots*).
 EVERY = 8
-# The books a process keeps, one per game (its latest version seen), counted in entries since a book's memory grows
-# with its game: about 70 games of 40 rounds, the games written to or read in the last few seconds of a club night.
-# Every game is read from its snapshot in about a millisecond; a book kept in memory is about 1,300 objects that each
-# full garbage collection walks (0.5 µs each on this machine), so a larger cache is a longer pause for every request.
-KEPT_ENTRIES = 3_000
+# The books a process remembers, one per game (its latest version seen), counted in entries since a book's memory
+# grows with its game: about 70 games of 40 rounds, the games written to or read in the last few seconds of a club
+# night. Every game is read from its snapshot in about a millisecond; a book remembered is about 1,300 objects that
+# each full garbage collection walks (0.5 µs each on this machine), so a larger cache is a longer pause for every
+# request.
+REMEMBERED_ENTRIES = 3_000
 
 Entry = StoredEvent  # one current entry: its slot (its place for good), its revision and its JSON
 
@@ -88,11 +89,11 @@ def _weight(book: Book) -> int:
     return len(book.entries) + 1
 
 
-BOOKS: Cache[Book] = Cache(KEPT_ENTRIES, weigh=_weight)  # one book per game, its latest version seen
+BOOKS: Cache[Book] = Cache(REMEMBERED_ENTRIES, weigh=_weight)  # one book per game, its latest version seen
 
 
 def game_key(db: Database, game: StoredGame) -> Hashable:
-    """What a game's book is kept under: the database and the game (its creation tells a game from an earlier one
+    """What a game's book is remembered under: the database and the game (its creation tells a game from an earlier one
     of the same id, deleted since)."""
     return (path_of(db), game.id, game.created_at)
 
@@ -104,8 +105,8 @@ def book_key(db: Database, game: StoredGame, version: int) -> Hashable:
 
 def open_book(db: Database, game: StoredGame, version: int | None = None) -> Book:
     """The game as it stands now (at `version`, when the caller has just read it): from the cache, caught up with the
-    entries since the version it keeps; else from the game's snapshot and the entries since; else replayed once (and
-    its snapshot kept)."""
+    entries since the version it remembers; else from the game's snapshot and the entries since; else replayed once
+    (and its snapshot saved)."""
     if version is None:
         version = stored.game_version(db, game.id)
     cached = BOOKS.get(game_key(db, game))
@@ -114,49 +115,50 @@ def open_book(db: Database, game: StoredGame, version: int | None = None) -> Boo
     if cached is not None and cached.version == version:
         return cached
     if cached is not None and cached.version < version:
-        revisions = kept.revisions_between(db, game.id, cached.version, version)
+        revisions = stored_snapshots.revisions_between(db, game.id, cached.version, version)
         book = applied(game, cached.payload(), revisions, version, cached.since)
-    else:  # none kept, or one later than the version the caller read: the version is read again with the snapshot
-        standing = kept.standing(db, game.id)
-        if cached is not None and cached.version == standing.version:
+    else:  # none remembered, or one later than the version the caller read: the version is read again with the snapshot
+        found = stored_snapshots.version_and_snapshot(db, game.id)
+        if cached is not None and cached.version == found.version:
             return cached
-        book = caught_up(db, game, standing)
+        book = caught_up(db, game, found)
         if book.since >= EVERY and not db.conn.in_transaction:
-            book = _snapshot_kept(db, book)
-    keep(db, book)
+            book = _snapshot_saved(db, book)
+    remember(db, book)
     return book
 
 
-def keep(db: Database, book: Book) -> None:
-    """Keep `book` as its game's, unless a later version of the game is kept already (another thread's)."""
+def remember(db: Database, book: Book) -> None:
+    """Remember `book` as its game's in this process's cache, unless a later version of the game is remembered
+    already (another thread's)."""
     key = game_key(db, book.game)
     cached = BOOKS.get(key)
     if cached is None or cached.version <= book.version:
         BOOKS.put(key, book)
 
 
-def _snapshot_kept(db: Database, book: Book) -> Book:
+def _snapshot_saved(db: Database, book: Book) -> Book:
     """The book, once its snapshot is written in a write of its own (a replay done when opening the game)."""
     made = snapshot_of(book.payload(), book.game.id, book.version)
     if made is None:
         return book
     try:
         with unit_of_work(db):
-            kept.keep(db, book.game.id, made)
-    except sqlite3.OperationalError:  # the file stayed locked by other writes: the next opening keeps it instead
+            stored_snapshots.save_snapshot(db, book.game.id, made)
+    except sqlite3.OperationalError:  # the file stayed locked by other writes: the next opening saves it instead
         return book
     return replace(book, since=0)
 
 
-def caught_up(db: Database, game: StoredGame, standing: Standing) -> Book:
-    """The game at the version `standing` says: its snapshot with the revisions since, else replayed from the start."""
-    payload, after = _usable(standing.snapshot, game.id, standing.version)
+def caught_up(db: Database, game: StoredGame, found: VersionAndSnapshot) -> Book:
+    """The game at the version `found` says: its snapshot with the revisions since, else replayed from the start."""
+    payload, after = _usable(found.snapshot, game.id, found.version)
     if payload is None:
         book = replayed_from_start(db, game)
         # A snapshot refused (another instance's, changed, unreadable) is written again from this replay at once.
-        return book if standing.snapshot is None else replace(book, since=max(book.since, EVERY))
-    revisions = kept.revisions_between(db, game.id, after, standing.version) if after < standing.version else []
-    return applied(game, payload, revisions, standing.version)
+        return book if found.snapshot is None else replace(book, since=max(book.since, EVERY))
+    revisions = stored_snapshots.revisions_between(db, game.id, after, found.version) if after < found.version else []
+    return applied(game, payload, revisions, found.version)
 
 
 def replayed_from_start(db: Database, game: StoredGame) -> Book:

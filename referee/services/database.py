@@ -68,7 +68,7 @@ def connection(path: str | Path) -> Database:
     A thread keeps one connection: asked for another file, it closes the one it had. A connection is never
     left inside a transaction between two uses (`release`).
     """
-    return _kept(_local, path)
+    return _held(_local, path)
 
 
 def quick_connection(path: str | Path) -> Database:
@@ -79,14 +79,14 @@ def quick_connection(path: str | Path) -> Database:
     while it waited, none would be answered. A read it gives up goes to a thread, which waits as any request does.
     Only autocommit reads use it, so it is never left inside a transaction.
     """
-    return _kept(_quick, path, busy_ms=QUICK_MS)
+    return _held(_quick, path, busy_ms=QUICK_MS)
 
 
-def _kept(kept: threading.local, path: str | Path, *, busy_ms: int | None = None) -> Database:
-    """The connection `kept` holds for this thread, if it is to `path`; else a new one, kept in its place."""
+def _held(holder: threading.local, path: str | Path, *, busy_ms: int | None = None) -> Database:
+    """The connection `holder` holds for this thread, if it is to `path`; else a new one, held in its place."""
     key = str(path)
-    db: Database | None = getattr(kept, "db", None)
-    if db is not None and kept.path == key:
+    db: Database | None = getattr(holder, "db", None)
+    if db is not None and holder.path == key:
         return db
     if db is not None:
         db.close()
@@ -95,7 +95,7 @@ def _kept(kept: threading.local, path: str | Path, *, busy_ms: int | None = None
     if busy_ms is not None:
         db.execute(f"PRAGMA busy_timeout = {busy_ms}")
     _paths[db] = key
-    kept.db, kept.path = db, key
+    holder.db, holder.path = db, key
     return db
 
 
@@ -126,8 +126,8 @@ def release() -> None:
 
 def forget() -> None:
     """Close this thread's connections (a test's database is gone, or a backup is restored)."""
-    for kept in (_local, _quick):
-        db: Database | None = getattr(kept, "db", None)
+    for holder in (_local, _quick):
+        db: Database | None = getattr(holder, "db", None)
         if db is not None:
             db.close()
-        kept.db, kept.path = None, None
+        holder.db, holder.path = None, None

@@ -16,7 +16,7 @@ from referee.storage.evenings import Evening
 from referee.storage.games import games_of
 from referee.storage.rulings import Ruling, log_ruling, rulings_of
 
-__all__ = ["InForce", "Ruling", "evening_rules", "evening_rulings", "keep_ruling", "rules_in_force", "rules_said"]
+__all__ = ["InForce", "Ruling", "evening_rules", "evening_rulings", "rules_in_force", "rules_said", "save_ruling"]
 
 
 def evening_rulings(db: Database, evening: Evening | None) -> tuple[Ruling, ...]:
@@ -24,10 +24,10 @@ def evening_rulings(db: Database, evening: Evening | None) -> tuple[Ruling, ...]
     return () if evening is None else tuple(rulings_of(db, evening.id))
 
 
-def keep_ruling(
+def save_ruling(
     db: Database, evening: Evening, kind: str, rules: Rules, question: str, answer: str
 ) -> tuple[Ruling, ...]:
-    """Keep a ruling in the evening's disputes log, under the rules it was asked (the preset and what the house
+    """Save a ruling in the evening's disputes log, under the rules it was asked (the preset and what the house
     changed); the log after it, newest first."""
     log_ruling(db, evening.id, kind, _label(rules), question, answer)
     return evening_rulings(db, evening)

@@ -33,10 +33,13 @@ class NewEvening:
     currency: str
 
 
-def start_evening(db: Database, new: NewEvening, group_id: int | None = None, *, key: str | None = None) -> Evening:
+def start_evening(
+    db: Database, new: NewEvening, group_id: int | None = None, *, submission: str | None = None
+) -> Evening:
     """Start `new` in the group `group_id`, else in a new group of its own; only what the house changes is kept.
 
-    `key` is the form's one-time key: sent twice (a double tap, a resend), it opens the evening made the first time.
+    `submission` is the form's one-time key: sent twice (a double tap, a resend), it opens the evening made the first
+    time.
     """
     return create_evening(
         db,
@@ -47,7 +50,7 @@ def start_evening(db: Database, new: NewEvening, group_id: int | None = None, *,
         chip_value=new.chip_value,
         currency=new.currency.strip().upper(),
         group_id=group_id,
-        submission=key,
+        submission=submission,
     )
 
 

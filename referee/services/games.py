@@ -6,7 +6,7 @@ make one. None replays the whole game: the game's book is opened from memory or 
 (`services.books`), and a new entry is checked and applied onto the replay of the version the write is based on.
 The write itself is one short unit of work (`services.database.unit_of_work`): storage confirms the version is
 unchanged and writes the entry, then, once in `EVERY` entries, this module makes the game's snapshot at the new
-version and storage keeps it, and the unit of work commits both together.
+version and storage saves it, and the unit of work commits both together.
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ from referee.rules.game import Kind, Replayed, Stocked
 from referee.rules.game_record import GameRecord
 from referee.rules.options import Value
 from referee.rules.words import say
-from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key, keep, open_book, read_book
+from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key, open_book, read_book, remember
 from referee.services.database import unit_of_work
 from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
-from referee.storage import snapshots as kept
+from referee.storage import snapshots as stored_snapshots
 from referee.storage.evenings import Evening
 from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
 
 __all__ = [
     "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
-    "Polled", "StaleEdit", "StoredGame", "add_entry", "book_key", "books_of", "changes", "correct", "ever_recorded",
+    "Polled", "StaleEdit", "StoredGame", "add_entry", "book_key", "books_of", "changes", "correct", "ever_had_entry",
     "game_key", "games_of", "link_behind", "open_book", "open_game", "read_book", "rematch", "start_game",
     "version_behind",
 ]  # fmt: skip
@@ -54,9 +54,9 @@ PLAYED = (Kind.ROUND, Kind.VOID, Kind.HAND, Kind.PASSED)  # entries that take a 
 
 
 class Clash(Exception):
-    """Another phone recorded a different round (or hand) since this phone's sheet: the scorer must choose.
+    """Another phone added a different round (or hand) since this phone's sheet: the scorer must choose.
 
-    Never two rounds for one: the entry is not written; `slot` is the entry recorded meanwhile.
+    Never two rounds for one: the entry is not written; `slot` is the entry added meanwhile.
     """
 
     def __init__(self, book: Book, slot: int) -> None:
@@ -76,8 +76,8 @@ class GameAt:
 def open_game(db: Database, key: str, number: int) -> GameAt | None:
     """Game `number` of the evening behind link `key`, as it stands now; None when there is no such game.
 
-    One statement when this process keeps the game at this version, else two or three more: the entries since the
-    version it keeps, or the game's snapshot and the entries since it.
+    One statement when this process remembers the game at this version, else two or three more: the entries since
+    the version it remembers, or the game's snapshot and the entries since it.
     """
     behind = stored.game_behind(db, key, number)
     if behind is None:
@@ -105,9 +105,9 @@ def books_of(db: Database, evening_id: int) -> list[Book]:
 class Done(StrEnum):
     """What became of an entry a phone sent."""
 
-    RECORDED = "recorded"  # written now
-    REPEATED = "repeated"  # this very form was recorded before (a double tap, a resend): nothing new written
-    ALREADY_THERE = "already_there"  # another phone recorded the very same entry since this one's sheet
+    WRITTEN = "written"  # written now: an entry added, corrected or deleted
+    REPEATED = "repeated"  # this very form was sent before (a double tap, a resend): nothing new written
+    ALREADY_THERE = "already_there"  # another phone added the very same entry since this one's sheet
 
 
 @dataclass(frozen=True)
@@ -119,11 +119,13 @@ class Outcome:
     book: Book
 
 
-def add_entry(db: Database, book: Book, event: AnyEvent, *, key: str | None = None, seen: int | None = None) -> Outcome:
+def add_entry(
+    db: Database, book: Book, event: AnyEvent, *, submission: str | None = None, seen: int | None = None
+) -> Outcome:
     """Add `event` to the game of `book` (as the phone's request just read it): checked by the rules, written once.
 
-    `key` is the form's one-time key (a form sent twice is recorded once); `seen` the game's version the
-    form was filled on: the very same entry recorded since from another phone is kept once.
+    `submission` is the form's one-time key (a form sent twice is added once); `seen` the game's version the
+    form was filled on: the very same entry added since from another phone is not added twice.
     EntryError says why the rules refuse it; nothing is written then.
     """
     game = book.game
@@ -132,37 +134,37 @@ def add_entry(db: Database, book: Book, event: AnyEvent, *, key: str | None = No
             book = open_book(db, game)
         same = _same_since(db, book, event, seen)
         if same is not None:
-            resent = stored.by_submission(db, key)
+            resent = stored.by_submission(db, submission)
             if resent is not None:
                 return Outcome(Done.REPEATED, resent.slot, book)
-            if key:  # a resend of this form, even after an undo, is kept once too
+            if submission:  # a resend of this form, even after an undo, is answered the same
                 with unit_of_work(db):
-                    stored.keep_once(db, game.id, same, key)
+                    stored.claim_submission(db, game.id, same, submission)
             return Outcome(Done.ALREADY_THERE, same, book)
         clash = _clash_since(db, book, event, seen)
         if clash is not None:
-            resent = stored.by_submission(db, key)
+            resent = stored.by_submission(db, submission)
             if resent is not None:
                 return Outcome(Done.REPEATED, resent.slot, book)
             raise Clash(book, clash)
         try:
             after = book.replayed.then(event)
         except EntryError:
-            resent = stored.by_submission(db, key)  # a resend of a form recorded before is no refusal
+            resent = stored.by_submission(db, submission)  # a resend of a form added before is no refusal
             if resent is not None:
                 return Outcome(Done.REPEATED, resent.slot, open_book(db, game))
             raise  # refused, nothing written
         data = event.as_json()
         try:
             with unit_of_work(db):
-                written = stored.append_event(db, game.id, book.version, data, key)  # the key is checked inside
+                written = stored.append_event(db, game.id, book.version, data, submission)  # checked inside
                 new = None if written.repeated else _snapshotted(db, _appended(book, after, data, written))
         except VersionChanged:
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        keep(db, new)
-        return Outcome(Done.RECORDED, written.slot, new)
+        remember(db, new)
+        return Outcome(Done.WRITTEN, written.slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 
@@ -191,18 +193,18 @@ def _revised(
 
 def _snapshotted(db: Database, new: Book) -> Book:
     """Inside the unit of work that writes `new`: once `EVERY` entries were replayed since the game's last snapshot
-    (this write's included), the game's snapshot at its new version made and kept in the same write, and the book
+    (this write's included), the game's snapshot at its new version made and saved in the same write, and the book
     counted from it."""
     if new.since < EVERY:
         return new
     made = snapshot_of(new.payload(), new.game.id, new.version)
     if made is not None:
-        kept.keep(db, new.game.id, made)
+        stored_snapshots.save_snapshot(db, new.game.id, made)
     return replace(new, since=0)
 
 
 def _same_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
-    """The slot of an entry recorded after version `seen` that still stands and is `event` exactly."""
+    """The slot of an entry added after version `seen` that still stands and is `event` exactly."""
     if seen is None or seen == book.version:
         return None
     new = stored.added_since(db, book.game.id, seen)
@@ -211,7 +213,7 @@ def _same_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> 
 
 
 def _clash_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
-    """The slot of a round (or hand) another phone recorded after version `seen`, when `event` is one too."""
+    """The slot of a round (or hand) another phone added after version `seen`, when `event` is one too."""
     if seen is None or seen == book.version or event.kind not in PLAYED:
         return None
     new = stored.added_since(db, book.game.id, seen)
@@ -219,7 +221,7 @@ def _clash_since(db: Database, book: Book, event: AnyEvent, seen: int | None) ->
 
 
 def correct(
-    db: Database, book: Book, slot: int, event: AnyEvent | None, based_on: int, *, key: str | None = None
+    db: Database, book: Book, slot: int, event: AnyEvent | None, based_on: int, *, submission: str | None = None
 ) -> Outcome:
     """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`.
 
@@ -230,7 +232,7 @@ def correct(
     for attempt in range(TRIES):
         if attempt:
             book = open_book(db, game)
-        resent = stored.by_submission(db, key)
+        resent = stored.by_submission(db, submission)
         if resent is not None:
             return Outcome(Done.REPEATED, resent.slot, book)
         position = book.position_of(slot)
@@ -246,14 +248,14 @@ def correct(
         since = book.since + max(1, len(book.entries) - position + 1)  # the entries replayed again from `position`
         try:
             with unit_of_work(db):
-                written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, key)
+                written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, submission)
                 new = None if written.repeated else _snapshotted(db, _revised(book, after, data, since, written))
         except VersionChanged:
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        keep(db, new)
-        return Outcome(Done.RECORDED, slot, new)
+        remember(db, new)
+        return Outcome(Done.WRITTEN, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 
@@ -267,7 +269,7 @@ def changes(db: Database, book: Book) -> list[Change]:
     return stored.change_log(db, book.game.id)
 
 
-def ever_recorded(db: Database, book: Book, slot: int) -> bool:
+def ever_had_entry(db: Database, book: Book, slot: int) -> bool:
     """Whether the game ever had an entry at `slot` (one deleted since included)."""
     return slot in stored.slots_of(db, book.game.id)
 
@@ -281,17 +283,17 @@ def start_game(
     first_dealer: int,
     teams: dict[str, list[str]] | None = None,
     *,
-    key: str | None = None,
+    submission: str | None = None,
 ) -> StoredGame:
     """Start a game of `evening` (RecordError when its rules or seats cannot make a game).
 
     For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
-    `first_dealer` is a place in them. `key` is the start form's one-time key: sent twice (a double tap, a resend), it
-    opens the game made the first time.
+    `first_dealer` is a place in them. `submission` is the start form's one-time key: sent twice (a double tap, a
+    resend), it opens the game made the first time.
     """
     seats = stored.seats_of(preset, options, players, teams)  # refused before any write
     with unit_of_work(db):
-        made = stored.create_game(db, evening.id, preset, options, seats, first_dealer, teams, submission=key)
+        made = stored.create_game(db, evening.id, preset, options, seats, first_dealer, teams, submission=submission)
     return stored.game_by_id(db, made)
 
 
@@ -308,16 +310,17 @@ def rematch(db: Database, book: Book) -> StoredGame:
     return stored.game_by_id(db, made)
 
 
-def stock_ran_out(db: Database, book: Book, *, seen_reshuffled: bool, key: str | None = None) -> StockCall:
+def stock_ran_out(db: Database, book: Book, *, seen_reshuffled: bool, submission: str | None = None) -> StockCall:
     """A "the stock ran out" tap from a phone that showed (`seen_reshuffled`) the stock reshuffled or not: the rules
-    say what it means now, and a reshuffle or a void round they call for is recorded (once, by its form's `key`).
+    say what it means now, and a reshuffle or a void round they call for is added (once, by its form's one-time key,
+    `submission`).
 
-    Refused (the game is over, or has no stock) and EntryError say why nothing is recorded.
+    Refused (the game is over, or has no stock) and EntryError say why nothing is added.
     """
     state = book.state
     if not isinstance(state, Stocked):  # a game without a stock (Kaiser) has nothing to run out
         raise Refused(NO_STOCK)
     call = state.stock_ran_out(seen_reshuffled)
     if call.answer is StockAnswer.RESHUFFLE and call.event is not None:
-        add_entry(db, book, call.event, key=key)
+        add_entry(db, book, call.event, submission=submission)
     return call

@@ -1,7 +1,7 @@
 """A group's season: its players' standings over its evenings, head to head, Kaiser partnerships, and each evening's
 chips, for the season page (docs/rules.md §10, *A group's season*).
 
-Exact and never stale: each game's figures come from its replay (its book, `services.games`) and are kept per
+Exact and never stale: each game's figures come from its replay (its book, `services.games`) and are cached per
 (game, version), so a corrected round is a new version and counts at once; chips are the ones the settle-up
 counts (`services.payments.chips_of`, the finished games only), so each evening's chips are its settle-up's result
 and the season's add up to zero. An evening is counted once for its own id (docs/rules.md §10). A season of many
@@ -54,15 +54,15 @@ class Filters:
     start: date | None = None
     end: date | None = None
 
-    def keeps(self, figures: GameFigures) -> bool:
+    def game_asked(self, figures: GameFigures) -> bool:
         """Whether a game of these figures is one of the games asked for."""
         return self.game is None or figures.game == self.game
 
-    def keeps_day(self, day: date) -> bool:
+    def in_range(self, day: date) -> bool:
         """Whether an evening of `day` is in the date range (both ends included).
 
         >>> week = Filters(start=date(2026, 11, 20), end=date(2026, 11, 27))
-        >>> week.keeps_day(date(2026, 11, 27)), week.keeps_day(date(2026, 11, 28)), Filters().keeps_day(date.min)
+        >>> week.in_range(date(2026, 11, 27)), week.in_range(date(2026, 11, 28)), Filters().in_range(date.min)
         (True, False, True)
         """
         return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
@@ -100,7 +100,7 @@ class Partnership:
 
 @dataclass(frozen=True)
 class Season:
-    """What the season page shows, for the games its filters keep."""
+    """What the season page shows, for the games its filters select."""
 
     group: Group
     filters: Filters
@@ -117,10 +117,10 @@ class Season:
 
 
 def figures(db: Database, game: SeasonGame) -> GameFigures:
-    """A game's figures at its version: kept, or read from its book (itself kept per version) once."""
-    kept = FIGURES.get(book_key(db, game.game, game.version))
-    if kept is not None:
-        return kept
+    """A game's figures at its version: cached, or read from its book (itself cached per version) once."""
+    cached = FIGURES.get(book_key(db, game.game, game.version))
+    if cached is not None:
+        return cached
     book = open_book(db, game.game, game.version)
     made = figures_of(book)
     FIGURES.put(book_key(db, game.game, book.version), made)
@@ -128,31 +128,31 @@ def figures(db: Database, game: SeasonGame) -> GameFigures:
 
 
 def season_of(db: Database, group: Group, filters: Filters = Filters()) -> Season:
-    """The group's season for the games `filters` keep."""
+    """The group's season for the games `filters` select."""
     seen: set[str] = set()
-    kept: list[Evening] = []
+    evenings: list[Evening] = []
     for found in season_evenings(db, group.id):
         # Each evening once for its own id. The database's unique index on the id holds that already (a copy kept
         # beside an evening gets an id of its own, in a group of its own); the season does not lean on it.
         if found.uid in seen:
             continue
         seen.add(found.uid)
-        if filters.keeps_day(evening_day(found.evening.created_at)):
-            kept.append(found.evening)
+        if filters.in_range(evening_day(found.evening.created_at)):
+            evenings.append(found.evening)
     by_evening: dict[int, list[GameFigures]] = defaultdict(list)
-    ids = {evening.id for evening in kept}
+    ids = {evening.id for evening in evenings}
     playing = 0
     for game in season_games(db, group.id):
         if game.game.evening_id not in ids:
             continue
         counted = figures(db, game)
-        if not filters.keeps(counted):
+        if not filters.game_asked(counted):
             continue
         if counted.over:
             by_evening[game.game.evening_id].append(counted)
         else:
             playing += 1
-    return build_season(group, filters, kept[::-1], by_evening, playing)
+    return build_season(group, filters, evenings[::-1], by_evening, playing)
 
 
 def build_season(

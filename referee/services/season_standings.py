@@ -48,7 +48,7 @@ class Standing:
     buybacks: int = 0
     rounds: int = 0
     penalty: int = 0
-    hands: int = 0
+    hands_played: int = 0
     points: int = 0
     chips: int = 0
     money: tuple[tuple[str, int], ...] = ()  # (currency, cents) for each currency played for, by currency
@@ -75,7 +75,7 @@ class Standing:
     @property
     def average_points(self) -> Decimal | None:
         """Points per Kaiser hand played, to one decimal."""
-        return one_decimal(self.points, self.hands)
+        return one_decimal(self.points, self.hands_played)
 
 
 def evening_line(evening: Evening, games: Sequence[GameFigures]) -> EveningLine:

@@ -85,7 +85,7 @@ def create_evening(
         if made is not None:  # this very form made its evening before (a double tap, a resend)
             return evening_of_row(db.table("evenings").get(made))
         evening_id = cast(int, db.table("evenings").insert(row).last_pk)
-        keep_made(db, "evening", submission, evening_id, str(row["created_at"]))
+        mark_made_by(db, "evening", submission, evening_id, str(row["created_at"]))
         for name in players:
             db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
     return evening_of_row(db.table("evenings").get(evening_id))
@@ -125,8 +125,9 @@ def made_by(db: Database, kind: str, submission: str | None) -> int | None:
     return None if found is None else int(found[0])
 
 
-def keep_made(db: Database, kind: str, submission: str | None, made: int, at: str) -> None:
-    """Remember what the form with this one-time key made (inside the write that made it)."""
+def mark_made_by(db: Database, kind: str, submission: str | None, made: int, at: str) -> None:
+    """Mark the `kind` `made` as made by the form with this one-time key (inside the write that made it), so that
+    `made_by` finds it when the form is sent again."""
     if submission:
         db.execute(
             "INSERT INTO made_once (submission, kind, made, created_at) VALUES (?, ?, ?, ?)",

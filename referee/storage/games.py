@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from referee.rules.game_record import GameRecord, read_game
 from referee.rules.options import Value
 from referee.storage.db import inside, rows
-from referee.storage.evenings import Evening, evening_of_row, keep_made, made_by, now
+from referee.storage.evenings import Evening, evening_of_row, made_by, mark_made_by, now
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ def create_game(
         "rematch_of": rematch_of,
     }
     game_id = cast(int, db.table("games").insert(row).last_pk)
-    keep_made(db, "game", submission, game_id, str(row["created_at"]))
+    mark_made_by(db, "game", submission, game_id, str(row["created_at"]))
     return game_id
 
 
@@ -263,7 +263,7 @@ class VersionChanged(Exception):
 class Written:
     """What a write did: the event's slot and revision, the game's new version, and whether it was a resend.
 
-    A resend (`repeated`) is a form whose one-time key was already recorded: nothing new was written.
+    A resend (`repeated`) is a form whose one-time key was already claimed: nothing new was written.
     """
 
     slot: int
@@ -273,7 +273,8 @@ class Written:
 
 
 def by_submission(db: Database, submission: str | None) -> Written | None:
-    """What the form with this one-time key wrote (or matched, when it was kept once), if it came before."""
+    """What the form with this one-time key wrote (or matched, when it claimed another phone's entry), if it came
+    before."""
     if not submission:
         return None
     row = db.execute(
@@ -286,9 +287,9 @@ def by_submission(db: Database, submission: str | None) -> Written | None:
     return None if row is None else Written(int(row[0]), int(row[1]), int(row[2]), repeated=True)
 
 
-def keep_once(db: Database, game_id: int, slot: int, submission: str) -> None:
-    """Remember, in the caller's write transaction, a form answered "already on the sheet" (its entry was another
-    phone's): a resend is the same."""
+def claim_submission(db: Database, game_id: int, slot: int, submission: str) -> None:
+    """Claim the one-time key `submission`, in the caller's write transaction, for a form answered "already on the
+    sheet" (its entry, at `slot`, was another phone's): a resend is answered the same."""
     inside(db)
     db.execute(
         "INSERT OR IGNORE INTO kept_once (submission, game_id, slot, created_at) VALUES (?, ?, ?, ?)",
@@ -300,7 +301,7 @@ def append_event(
     db: Database, game_id: int, version: int, event: dict[str, Any], submission: str | None = None
 ) -> Written:
     """Append `event`, checked by the caller against the game at `version`, in the caller's write transaction;
-    VersionChanged if the game moved on since. A form recorded before (its one-time key `submission`) writes nothing:
+    VersionChanged if the game moved on since. A form sent before (its one-time key `submission`) writes nothing:
     what it wrote then, `repeated`.
 
     A few statements, and no replay: the caller holds the write lock only for these and what it adds to them.
@@ -323,7 +324,7 @@ def revise_event(
     submission: str | None = None,
 ) -> Written:
     """Store revision `revision` of the event at `slot` (None deletes it), in the caller's write transaction;
-    VersionChanged if the game moved on since `version`. A form recorded before writes nothing, as `append_event`."""
+    VersionChanged if the game moved on since `version`. A form sent before writes nothing, as `append_event`."""
     inside(db)
     resent = by_submission(db, submission)
     if resent is not None:
@@ -338,7 +339,7 @@ def slots_of(db: Database, game_id: int) -> list[int]:
 
 
 def added_since(db: Database, game_id: int, version: int) -> set[int]:
-    """The slots of the events first recorded after `version`."""
+    """The slots of the events first added after `version`."""
     rows = db.execute(
         "SELECT slot FROM event_revisions WHERE game_id = ? AND id > ? AND revision = 0", [game_id, version]
     )
@@ -364,9 +365,11 @@ _INSERT = (
 )
 
 
-def _insert(db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, key: str | None) -> int:
+def _insert(
+    db: Database, game_id: int, slot: int, revision: int, event: dict[str, Any] | None, submission: str | None
+) -> int:
     data = None if event is None else json.dumps(event, ensure_ascii=False)
-    inserted = db.execute(_INSERT, [game_id, slot, revision, data, key or None, now()])
+    inserted = db.execute(_INSERT, [game_id, slot, revision, data, submission or None, now()])
     revision_id = cast(int, inserted.lastrowid)
     db.execute("UPDATE games SET version = ? WHERE id = ?", [revision_id, game_id])
     return revision_id

@@ -1,9 +1,9 @@
-"""A game's snapshot: its replay at one version, kept as bytes the app wrote, so that opening it is a read.
+"""A game's snapshot: its replay at one version, stored as bytes the app wrote, so that opening it is a read.
 
 A snapshot is never the truth, the event revisions are: a snapshot says which version of the game it is (the id of
 the game's latest revision then) and which format wrote it, and a reader uses it only at that version, catching up
-with the revisions written since. A game keeps one snapshot, its latest; the bytes are opaque here
-(`referee.services.snapshots` makes and reads them). A snapshot is kept in the caller's write transaction: storage
+with the revisions written since. A game has one snapshot, its latest; the bytes are opaque here
+(`referee.services.snapshots` makes and reads them). A snapshot is saved in the caller's write transaction: storage
 never makes one, and never asks the caller for one.
 """
 
@@ -38,28 +38,28 @@ class Revision:
 
 
 @dataclass(frozen=True)
-class Standing:
+class VersionAndSnapshot:
     """A game's version now, and its snapshot (None when it has none)."""
 
     version: int
     snapshot: Snapshot | None
 
 
-_STANDING = (
+_VERSION_AND_SNAPSHOT = (
     "SELECT g.version, s.version, s.format, s.state FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id "
     "WHERE g.id = ?"
 )
 
 
-def standing(db: Database, game_id: int) -> Standing:
+def version_and_snapshot(db: Database, game_id: int) -> VersionAndSnapshot:
     """The game's version and its snapshot, read together in one statement (so never a snapshot newer than the
     version read); version 0 and no snapshot for no such game."""
-    row = db.execute(_STANDING, [game_id]).fetchone()
+    row = db.execute(_VERSION_AND_SNAPSHOT, [game_id]).fetchone()
     if row is None:
-        return Standing(0, None)
-    version, kept, format_, state = row
-    snapshot = None if kept is None else Snapshot(int(kept), str(format_), bytes(state))
-    return Standing(int(version), snapshot)
+        return VersionAndSnapshot(0, None)
+    version, snapshot_version, format_, state = row
+    snapshot = None if snapshot_version is None else Snapshot(int(snapshot_version), str(format_), bytes(state))
+    return VersionAndSnapshot(int(version), snapshot)
 
 
 _BETWEEN = "SELECT id, slot, revision, event FROM event_revisions WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
@@ -77,7 +77,7 @@ def revisions_between(db: Database, game_id: int, after: int, upto: int) -> list
     ]
 
 
-_KEEP = (
+_SAVE = (
     "INSERT INTO snapshots (game_id, version, format, state) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, format = excluded.format, state = excluded.state "
     "WHERE excluded.version > snapshots.version OR excluded.format != snapshots.format "
@@ -85,9 +85,9 @@ _KEEP = (
 )
 
 
-def keep(db: Database, game_id: int, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as the game's, in the caller's write transaction, unless the game keeps a later one of the same
+def save_snapshot(db: Database, game_id: int, snapshot: Snapshot) -> None:
+    """Write `snapshot` as the game's, in the caller's write transaction, unless the game has a later one of the same
     format (one of the same version and format is replaced: it was refused, since this one was made rather than
     read)."""
     inside(db)
-    db.execute(_KEEP, [game_id, snapshot.version, snapshot.format, snapshot.state])
+    db.execute(_SAVE, [game_id, snapshot.version, snapshot.format, snapshot.state])

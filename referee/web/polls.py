@@ -56,7 +56,7 @@ UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding"), *HEADER
 VARIES_WITH = frozenset({"accept-encoding", "accept-language"})
 # The sheets kept per process, weighed in bytes: about 2,000 compressed sheets of a 40-round game (bytes, which the
 # garbage collector never walks).
-KEPT_BYTES = 8_000_000
+SHEETS_BYTES = 8_000_000
 
 # Set in the environ by a caller that already asked `answer`: True, or the poll whose answer the app is to draw.
 CHECKED = "referee.polls.checked"
@@ -115,7 +115,7 @@ class QuietPolls:
 
     def __init__(self, app: WSGIApplication, path: str) -> None:
         self.app, self.path = app, path
-        self.sheets: Cache[Answer] = Cache(KEPT_BYTES, weigh=lambda answer: len(answer[2]) + 500)
+        self.sheets: Cache[Answer] = Cache(SHEETS_BYTES, weigh=lambda answer: len(answer[2]) + 500)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """Answer an unchanged poll with a 304 and a poll of a kept sheet with it; else call the app, keeping the
@@ -142,9 +142,9 @@ class QuietPolls:
         poll = self.poll(environ, quick=quick) if environ.get("REQUEST_METHOD") == "GET" else None
         if poll is not None and poll.unchanged:
             return 304, list(UNCHANGED), b""
-        kept = None if poll is None else self.sheets.get((poll.now, poll.path, variant(environ)))
-        if kept is not None:
-            return kept[0], list(kept[1]), kept[2]
+        cached = None if poll is None else self.sheets.get((poll.now, poll.path, variant(environ)))
+        if cached is not None:
+            return cached[0], list(cached[1]), cached[2]
         environ[CHECKED] = poll or True
         return None
 
@@ -187,6 +187,6 @@ class QuietPolls:
         [(status, headers)] = started
         drawn_now = environ.get(DRAWN) == (poll.now.game_id, poll.now.version)
         if status.startswith("200 ") and drawn_now and everyone_s(headers):
-            kept = [(name, value) for name, value in headers if name.lower() != "date"]
-            self.sheets.put((poll.now, poll.path, variant(environ)), (200, kept, body))
+            undated = [(name, value) for name, value in headers if name.lower() != "date"]
+            self.sheets.put((poll.now, poll.path, variant(environ)), (200, undated, body))
         return [body]

@@ -114,7 +114,7 @@ class RedactKeys(logging.Filter):
         return True
 
 
-def keep_keys_out_of(logger: logging.Logger) -> None:
+def redact_keys_in(logger: logging.Logger) -> None:
     """Add the redacting filter to `logger`, once."""
     if not any(isinstance(existing, RedactKeys) for existing in logger.filters):
         logger.addFilter(RedactKeys())
@@ -129,7 +129,7 @@ def init_app(app: Flask) -> None:
         return response
 
     for logger in (app.logger, *(logging.getLogger(name) for name in LOGGERS)):
-        keep_keys_out_of(logger)
+        redact_keys_in(logger)
     log_once(app)
 
 

@@ -72,7 +72,7 @@ class Write:
     seen: int | None = None  # for a round or a void round: the last slot of the sheet it was filled on
 
     @property
-    def key(self) -> str:
+    def submission(self) -> str:
         """The form's one-time key."""
         return dict(self.data)["submission"]
 
@@ -182,7 +182,7 @@ class ThreePhones(RuleBasedStateMachine):
         for phone in self.phones:
             phone.page, phone.settle = phone.request("GET", self.game_page), phone.request("GET", self.settle_page)
         self.acknowledged: set[str] = set()  # the one-time keys of the forms an answer accepted
-        self.kept_once: set[str] = set()  # ... of those accepted as another phone's same entry: nothing written
+        self.already_there: set[str] = set()  # ... of those accepted as another phone's same entry: nothing written
         self.known = self.stored()  # what the accepted writes made, and nothing else
 
     def teardown(self) -> None:
@@ -213,18 +213,18 @@ class ThreePhones(RuleBasedStateMachine):
         assert reply.status in (303, 409, 422, *((404,) if gone else ())), (reply.status, reply.text[:3000])
         if reply.status != 303:
             assert after == before, f"refused ({reply.status}) but something was stored"
-        elif write.key in self.acknowledged:
+        elif write.submission in self.acknowledged:
             assert after == before, "a form sent again was recorded again"
         elif write.same_as is not None and after == before:
             assert write.same_as in [event for _, event in before.events], "accepted, but not stored"
-            self.kept_once.add(write.key)
+            self.already_there.add(write.submission)
         else:
             assert after == write.expected(before), "accepted, but not stored as sent"
             if write.seen is not None:  # never two rounds for one sheet: a round recorded since makes a clash
                 since = [e for slot, e in before.events if slot > write.seen and e["type"] in ("round", "void")]
                 assert not since, f"a second round for one sheet: {since} was recorded since"
         if reply.status == 303:
-            self.acknowledged.add(write.key)
+            self.acknowledged.add(write.submission)
             assert reply.location
             reply = phone.request("GET", reply.location)  # as a browser follows the redirect
         self.known = after
@@ -269,7 +269,9 @@ class ThreePhones(RuleBasedStateMachine):
     def resendable(self) -> list[Phone]:
         # A form kept once as another phone's entry, sent again, is answered as the first time (nothing new):
         # test_same_round.py::test_a_form_kept_once_as_another_phones_entry_is_not_recorded_when_sent_again.
-        return [phone for phone in self.phones if phone.last is not None and phone.last.key not in self.kept_once]
+        return [
+            phone for phone in self.phones if phone.last is not None and phone.last.submission not in self.already_there
+        ]
 
     @rule(n=PHONE)
     def look(self, n: int) -> None:

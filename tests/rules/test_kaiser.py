@@ -299,7 +299,7 @@ def test_target_is_an_option() -> None:
 
 def test_passed_deal_is_not_a_hand_and_passes_the_deal_on() -> None:
     game = play("kaiser", passed(), kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), passed())
-    assert game.hands == 1 and game.as_json()["hands"] == 1
+    assert game.hands_played == 1 and game.as_json()["hands"] == 1
     assert game.scores == (18, -1)
     assert game.next_dealer == "Driss"
 
@@ -337,7 +337,7 @@ def test_a_correction_keeps_the_first_dealer() -> None:
 def test_all_pass_dealer_forced_refuses_a_passed_deal() -> None:
     error = refusal("kaiser-pagat", deal(kaiser_hand("Ana", 7, {"A": 6}, "A", "B"), passed()))
     assert error.position == 2 and "when everybody passes, the dealer must bid" in error.reason
-    assert play("kaiser-pagat", passed(), all_pass="next_dealer_redeal").hands == 0
+    assert play("kaiser-pagat", passed(), all_pass="next_dealer_redeal").hands_played == 0
 
 
 # Refusals: every one names the event and says why.
@@ -410,7 +410,7 @@ def test_an_entry_that_is_no_event_is_unreadable_and_an_event_that_cannot_happen
 def test_min_bid_6_in_kaiser_pagat_refuses_a_bid_of_5() -> None:
     error = refusal("kaiser-pagat", deal(kaiser_hand("Ana", 5, {"A": 6}, "A", "B")))
     assert "a bid is from 6 to 12" in error.reason
-    assert play("kaiser", kaiser_hand("Ana", 5, {"A": 6}, "A", "B")).hands == 1
+    assert play("kaiser", kaiser_hand("Ana", 5, {"A": 6}, "A", "B")).hands_played == 1
 
 
 @pytest.mark.parametrize(
@@ -638,7 +638,7 @@ def test_property_replay_with_an_event_replaced_equals_replay_of_the_corrected_l
     if expected[0] == "game":
         game = expected[1]
         assert all(sum(team.points for team in result.results) == 10 for result in game.hand_results)
-        assert game.hands == sum(event["type"] == "hand" for event in fixed)
+        assert game.hands_played == sum(event["type"] == "hand" for event in fixed)
 
 
 def test_a_kaiser_record_may_name_its_first_dealer_and_writes_it_back() -> None:
@@ -850,7 +850,7 @@ def test_a_hand_the_table_does_not_allow_is_refused(preset: str, event: dict[str
     [pytest.param("kaiser", 5, id="5"), pytest.param("kaiser", 12, id="12"), pytest.param("kaiser-pagat", 6, id="6")],
 )
 def test_a_bid_at_the_tables_bounds_is_taken(preset: str, bid: int) -> None:
-    assert standings_after([kaiser_hand("Ana", bid, {"NS": 8}, "NS", "NS", dealer="Ana")], preset).hands == 1
+    assert standings_after([kaiser_hand("Ana", bid, {"NS": 8}, "NS", "NS", dealer="Ana")], preset).hands_played == 1
 
 
 def test_the_deal_passes_to_the_left_and_a_wrong_dealer_is_refused() -> None:
@@ -895,7 +895,7 @@ def test_verify_answers_the_refusal_with_its_position() -> None:
 
 def test_a_passed_deal_says_who_dealt_it_and_moves_the_deal() -> None:
     game, result = KaiserGame.start(KAISER, NS_EW_TABLE, "Dri").apply(PassedDeal("Dri"), 1)
-    assert result == PassedResult("Dri") and game.dealer() == "Ana" and game.hands == 0
+    assert result == PassedResult("Dri") and game.dealer() == "Ana" and game.hands_played == 0
 
 
 # The record's teams and events: each refusal word for word, the seats, and the events written back.

@@ -70,7 +70,7 @@ def test_no_passed_deal_where_the_dealer_must_bid() -> None:
 
 def test_a_finished_game_offers_no_passed_deal_and_no_deal() -> None:
     game = won_game()
-    assert (game.over, game.winner, game.scores, game.hands) == (True, "A", (60, 42), 1)
+    assert (game.over, game.winner, game.scores, game.hands_played) == (True, "A", (60, 42), 1)
     assert (game.offers(), game.dealer(), next_kaiser_deal(game)) == ((), None, None)
     assert game.as_json()["next_dealer"] == "Ana"  # the record still says who would deal
 

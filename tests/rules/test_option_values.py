@@ -18,7 +18,7 @@ from referee.rules.words import speaking
         ("ace_wraps", "true or false"),
         ("max_jokers_per_meld", "a whole number from 1 to 100000 or none"),
         ("packs", "a whole number from 1 to 8 or auto"),
-        ("table_rearrange", "no or keep_three or manipulation"),
+        ("table_rearrange", "no, keep_three or manipulation"),
         ("opening_threshold", "a whole number from 0 to 100000"),
         ("joker_meld_value", "a whole number from 0 to 100000 or represented"),
     ],
@@ -91,7 +91,7 @@ def test_a_number_given_as_text_is_read() -> None:
         pytest.param("ace_wraps", 3, "ace_wraps takes true or false, not 3", id="a number for a yes/no"),
         pytest.param("ace_wraps", None, "ace_wraps takes true or false, not None", id="none for a yes/no"),
         pytest.param(
-            "table_rearrange", None, "table_rearrange takes no or keep_three or manipulation, not None", id="none"
+            "table_rearrange", None, "table_rearrange takes no, keep_three or manipulation, not None", id="none"
         ),
         pytest.param(
             "ace_wraps", "maybe", "ace_wraps takes true or false (yes or no), not 'maybe'", id="a word for a yes/no"
@@ -155,7 +155,7 @@ def test_a_typed_value_is_read(option: str, typed: str, value: Value) -> None:
         pytest.param("hand_size", "none", "hand_size takes a whole number from 1 to 21, not 'none'", id="none"),
         pytest.param("ace_wraps", "none", "ace_wraps takes true or false (yes or no), not 'none'", id="none, yes/no"),
         pytest.param(
-            "table_rearrange", "sideways", "table_rearrange takes no or keep_three or manipulation, not 'sideways'",
+            "table_rearrange", "sideways", "table_rearrange takes no, keep_three or manipulation, not 'sideways'",
             id="a word it does not take",
         ),
     ],

@@ -41,12 +41,12 @@ AGAIN_OR_300 = AGAIN + "; a joker not melded this turn costs 300 points"  # 001:
         ),
         pytest.param(
             "kaluki", "9H JK JK", "9D 9C", None, ["9D", "9C"], AGAIN, "set_joker_release",
-            "your 9♦ and 9♣ take the places of the jokers, which could each be 9♠ or 9♦ or 9♣",
+            "your 9♦ and 9♣ take the places of the jokers, which could each be 9♠, 9♦ or 9♣",
             id="any_missing: two jokers, two cards of missing suits free both",
         ),
         pytest.param(
             "kaluki", "9H JK JK", "9D", "9D", ["9D"], AGAIN, "set_joker_release",
-            "the joker could be 9♠ or 9♦ or 9♣: your 9♦ takes its place", id="any_missing: two jokers, one card",
+            "the joker could be 9♠, 9♦ or 9♣: your 9♦ takes its place", id="any_missing: two jokers, one card",
         ),
         # both_missing (kaluki-hunt). 002: "the Joker may be released for same ranking cards of both missing only".
         pytest.param(

@@ -34,7 +34,7 @@ def test_a_kaluki_game_counts_rounds_penalties_eliminations_and_buy_backs() -> N
     assert counted.penalty == {"A": 185, "B": 170, "C": 263, "D": 316}  # a round a player won costs nothing
     assert counted.eliminations == {"A": 3, "B": 2, "C": 2, "D": 3}  # 150 is out: C at exactly 150 in round 2
     assert counted.buybacks == {"A": 2, "B": 1, "C": 2, "D": 2}
-    assert counted.hands == {} and counted.points == {} and counted.teams == ()
+    assert counted.hands_played == {} and counted.points == {} and counted.teams == ()
     places = counted.places
     # The winner first; then who stayed in longer; of two put out by one round, the lower total.
     assert sorted(places, key=places.__getitem__, reverse=True) == ["C", "B", "D", "A"]
@@ -42,7 +42,7 @@ def test_a_kaluki_game_counts_rounds_penalties_eliminations_and_buy_backs() -> N
 
 def test_a_kaiser_game_counts_hands_and_what_they_added_to_each_team() -> None:
     counted = tally(saved("kaiser_three_deals"))  # a made 7, a deal passed out, a made 8 in no trump (40)
-    assert counted.hands == {"Ana": 2, "Céline": 2, "Ben": 2, "Driss": 2}  # a passed deal is no hand
+    assert counted.hands_played == {"Ana": 2, "Céline": 2, "Ben": 2, "Driss": 2}  # a passed deal is no hand
     assert counted.points == {"Ana": 16, "Céline": 16, "Ben": 39, "Driss": 39}
     assert counted.teams == (("Ana", "Céline"), ("Ben", "Driss"))
     assert counted.rounds == {} and counted.eliminations == {}
@@ -134,7 +134,7 @@ def test_the_winning_kaiser_team_finished_ahead_and_a_passed_deal_is_no_hand() -
         }
     )
     assert dict(counted.places) == {"Ana": (1, 0, 0), "Céline": (1, 0, 0), "Ben": (0, 0, 0), "Driss": (0, 0, 0)}
-    assert dict(counted.hands) == {"Ana": 2, "Céline": 2, "Ben": 2, "Driss": 2}
+    assert dict(counted.hands_played) == {"Ana": 2, "Céline": 2, "Ben": 2, "Driss": 2}
     assert dict(counted.points) == {"Ana": 80, "Céline": 80, "Ben": 0, "Driss": 0}
     assert counted.teams == (("Ana", "Céline"), ("Ben", "Driss"))
     assert dict(counted.rounds) == {} and dict(counted.penalty) == {}

@@ -111,7 +111,7 @@ def test_n_marks_without_translating(french: words.Voice) -> None:
         pytest.param([], "", "", id="none"),
         pytest.param(["9♦"], "9♦", "9♦", id="one"),
         pytest.param(["9♦", "9♣"], "9♦ or 9♣", "9♦ ou 9♣", id="two"),
-        pytest.param(["A", "B", "C"], "A or B or C", "A ou B ou C", id="three"),
+        pytest.param(["A", "B", "C"], "A, B or C", "A, B ou C", id="three"),
     ],
 )
 def test_or_list(items: list[str], english: str, french_said: str) -> None:

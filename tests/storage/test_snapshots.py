@@ -26,11 +26,11 @@ from referee.services.books import BOOKS, EVERY, open_book, read_book
 from referee.services.cache import Cache
 from referee.services.database import unit_of_work
 from referee.services.games import add_entry, correct, start_game
-from referee.storage import snapshots as kept
+from referee.storage import snapshots as stored_snapshots
 from referee.storage.db import connect
 from referee.storage.evenings import create_evening
 from referee.storage.games import StoredGame, append_event, current_events, game_version, revise_event
-from referee.storage.snapshots import Snapshot
+from referee.storage.snapshots import Snapshot, VersionAndSnapshot, version_and_snapshot
 from tests.events import rummy_round
 
 
@@ -78,21 +78,21 @@ def cold(path: Path) -> Database:
 
 
 def _append(db: Database, game: StoredGame, event: dict[str, Any]) -> None:
-    """An entry written the way another process (or an import) writes it: no snapshot kept with it."""
+    """An entry written the way another process (or an import) writes it: no snapshot saved with it."""
     with unit_of_work(db):
         append_event(db, game.id, game_version(db, game.id), event)
 
 
 def _revise(db: Database, game: StoredGame, version: int, slot: int, event: dict[str, Any] | None) -> None:
-    """Revision 1 of the entry at `slot`, written the way another process writes it: no snapshot kept with it."""
+    """Revision 1 of the entry at `slot`, written the way another process writes it: no snapshot saved with it."""
     with unit_of_work(db):
         revise_event(db, game.id, version, slot, 1, event)
 
 
-def _keep(db: Database, game: StoredGame, snapshot: Snapshot) -> None:
-    """`snapshot` kept as the game's, in a write of its own."""
+def _save(db: Database, game: StoredGame, snapshot: Snapshot) -> None:
+    """`snapshot` saved as the game's, in a write of its own."""
     with unit_of_work(db):
-        kept.keep(db, game.id, snapshot)
+        stored_snapshots.save_snapshot(db, game.id, snapshot)
 
 
 def _game(db: Database, rounds: int, preset: str = "kaluki") -> StoredGame:
@@ -130,17 +130,17 @@ def test_the_migration_makes_the_snapshots_table_and_a_deleted_game_takes_its_sn
 
 def test_a_later_snapshot_is_never_replaced_by_an_earlier_one_but_another_format_is(db: Database) -> None:
     game = _game(db, 1)
-    _keep(db, game, Snapshot(5, "f", b"five"))
-    _keep(db, game, Snapshot(3, "f", b"three"))
-    assert kept.standing(db, game.id).snapshot == Snapshot(5, "f", b"five")
-    _keep(db, game, Snapshot(3, "g", b"new format"))
-    assert kept.standing(db, game.id).snapshot == Snapshot(3, "g", b"new format")
+    _save(db, game, Snapshot(5, "f", b"five"))
+    _save(db, game, Snapshot(3, "f", b"three"))
+    assert version_and_snapshot(db, game.id).snapshot == Snapshot(5, "f", b"five")
+    _save(db, game, Snapshot(3, "g", b"new format"))
+    assert version_and_snapshot(db, game.id).snapshot == Snapshot(3, "g", b"new format")
 
 
 def test_the_revisions_between_two_versions_are_read_in_order_and_bounded(db: Database) -> None:
     game = _game(db, 4)
     ids = [row[0] for row in db.execute("SELECT id FROM event_revisions WHERE game_id = ? ORDER BY id", [game.id])]
-    between = kept.revisions_between(db, game.id, ids[0], ids[2])
+    between = stored_snapshots.revisions_between(db, game.id, ids[0], ids[2])
     assert [revision.id for revision in between] == ids[1:3]
     assert [revision.slot for revision in between] == [2, 3]
 
@@ -151,7 +151,7 @@ def test_a_replayed_game_writes_its_snapshot_and_a_cold_process_opens_it_without
     game = _game(db, 30)
     first = open_book(db, game)  # nobody opened it before: replayed once, its snapshot written
     assert counted.parsed == 30
-    assert kept.standing(db, game.id).snapshot.version == first.version  # type: ignore[union-attr]
+    assert version_and_snapshot(db, game.id).snapshot.version == first.version  # type: ignore[union-attr]
     counted.replays = counted.parsed = 0
     opened = open_book(cold(path), game)
     assert (counted.replays, counted.parsed) == (0, 0)
@@ -164,7 +164,7 @@ def test_a_cold_process_catches_up_with_the_entries_written_since_the_snapshot(
 ) -> None:
     game = _game(db, 20)
     open_book(db, game)
-    for hand in (3, 4, 5):  # another process's rounds, whose writes kept no snapshot
+    for hand in (3, 4, 5):  # another process's rounds, whose writes saved no snapshot
         _append(db, game, {"type": "round", "winner": "Ana", "hands": {"Ben": hand}})
     counted.parsed = 0
     opened = open_book(cold(path), game)
@@ -175,11 +175,11 @@ def test_a_cold_process_catches_up_with_the_entries_written_since_the_snapshot(
 def test_a_correction_in_the_middle_never_serves_the_old_snapshot(path: Path, db: Database) -> None:
     game = _game(db, 20)
     before = open_book(db, game)
-    snapshot = kept.standing(db, game.id).snapshot
+    snapshot = version_and_snapshot(db, game.id).snapshot
     fifth = before.entries[4]
     corrected = {"type": "round", "winner": fifth.data["winner"], "hands": {k: 50 for k in fifth.data["hands"]}}
-    _revise(db, game, before.version, fifth.slot, corrected)  # from another process: no snapshot kept
-    assert kept.standing(db, game.id).snapshot == snapshot  # the old snapshot is still there, at its old version
+    _revise(db, game, before.version, fifth.slot, corrected)  # from another process: no snapshot saved
+    assert version_and_snapshot(db, game.id).snapshot == snapshot  # the old snapshot is still there, at its old version
     opened = open_book(cold(path), game)
     assert opened.version != before.version and opened.entries[4].data == corrected
     assert opened.replayed == _replayed(db, game).replayed != before.replayed
@@ -187,11 +187,11 @@ def test_a_correction_in_the_middle_never_serves_the_old_snapshot(path: Path, db
     assert _score(opened, loser) == _score(before, loser) - fifth.data["hands"][loser] + 50
 
 
-def test_a_process_keeping_an_older_version_catches_up_with_a_correction_made_elsewhere(
+def test_a_process_remembering_an_older_version_catches_up_with_a_correction_made_elsewhere(
     db: Database, counted: Counted
 ) -> None:
     game = _game(db, 20)
-    before = open_book(db, game)  # kept in this process's cache
+    before = open_book(db, game)  # remembered in this process's cache
     tenth = before.entries[9]
     corrected = {"type": "round", "winner": tenth.data["winner"], "hands": {k: 60 for k in tenth.data["hands"]}}
     _revise(db, game, before.version, tenth.slot, corrected)  # another process's correction
@@ -210,11 +210,11 @@ def test_a_deleted_entry_since_the_snapshot_is_replayed_from_its_place(path: Pat
     assert len(opened.entries) == 11 and opened.replayed == _replayed(db, game).replayed
 
 
-def test_a_correction_through_the_service_keeps_a_snapshot_at_its_new_version(path: Path, db: Database) -> None:
+def test_a_correction_through_the_service_saves_a_snapshot_at_its_new_version(path: Path, db: Database) -> None:
     game = _game(db, 20)
     book = open_book(db, game)
     outcome = correct(db, book, book.entries[1].slot, Round("Ana", {"Ben": 40}), based_on=0)
-    assert kept.standing(db, game.id).snapshot.version == outcome.book.version  # type: ignore[union-attr]
+    assert version_and_snapshot(db, game.id).snapshot.version == outcome.book.version  # type: ignore[union-attr]
     assert open_book(cold(path), game).replayed == _replayed(db, game).replayed
 
 
@@ -222,17 +222,17 @@ def test_a_snapshot_of_another_format_is_ignored_and_replaced(path: Path, db: Da
     game = _game(db, 10)
     version = game_version(db, game.id)
     stale = pickle.dumps(("an older layout", version))
-    _keep(db, game, Snapshot(version, "0/0.0.1/older", stale))
+    _save(db, game, Snapshot(version, "0/0.0.1/older", stale))
     counted.parsed = 0
     opened = open_book(cold(path), game)
     assert counted.parsed == 10  # replayed: the older format was not read
     assert opened.replayed == _replayed(db, game).replayed
-    assert kept.standing(db, game.id).snapshot.format == snapshots.FORMAT  # type: ignore[union-attr]
+    assert version_and_snapshot(db, game.id).snapshot.format == snapshots.FORMAT  # type: ignore[union-attr]
 
 
 def test_a_snapshot_that_does_not_read_is_a_replay_and_never_an_error(path: Path, db: Database) -> None:
     game = _game(db, 10)
-    _keep(db, game, Snapshot(game_version(db, game.id), snapshots.FORMAT, b"not a pickle"))
+    _save(db, game, Snapshot(game_version(db, game.id), snapshots.FORMAT, b"not a pickle"))
     assert open_book(cold(path), game).replayed == _replayed(db, game).replayed
 
 
@@ -244,13 +244,13 @@ def test_the_format_changes_with_the_source_of_the_values_it_holds(tmp_path: Pat
     assert snapshots.fingerprint(tmp_path, ["rules/*.py"]) != before
 
 
-def test_writes_keep_a_snapshot_every_few_entries(path: Path, db: Database) -> None:
+def test_writes_save_a_snapshot_every_few_entries(path: Path, db: Database) -> None:
     game = _game(db, 0)
     book = open_book(db, game)
     versions = []
     for number in range(2 * EVERY):
         book = add_entry(db, book, Round("Ana" if number % 2 else "Ben", {"Ben" if number % 2 else "Ana": 5})).book
-        snapshot = kept.standing(db, game.id).snapshot
+        snapshot = version_and_snapshot(db, game.id).snapshot
         versions.append(snapshot.version if snapshot else None)
     assert versions[EVERY - 1] == versions[2 * EVERY - 2] != versions[2 * EVERY - 1]  # at entries EVERY and 2·EVERY
     assert versions[2 * EVERY - 1] == book.version and book.since == 0
@@ -259,22 +259,22 @@ def test_writes_keep_a_snapshot_every_few_entries(path: Path, db: Database) -> N
 
 def test_an_entry_and_the_snapshot_due_with_it_are_one_write(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     game = _game(db, EVERY - 1)
-    book = open_book(db, game)  # replayed, and too short for a snapshot: the next entry is due to keep one
+    book = open_book(db, game)  # replayed, and too short for a snapshot: the next entry is due to save one
 
     def disk_full(*args: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(kept, "keep", disk_full)
+    monkeypatch.setattr(stored_snapshots, "save_snapshot", disk_full)
     with pytest.raises(sqlite3.OperationalError):
         add_entry(db, book, Void())
-    assert not db.conn.in_transaction and kept.standing(db, game.id) == kept.Standing(book.version, None)
+    assert not db.conn.in_transaction and version_and_snapshot(db, game.id) == VersionAndSnapshot(book.version, None)
     assert len(current_events(db, game.id)) == EVERY - 1  # the entry went with its snapshot
     monkeypatch.undo()
     after = add_entry(db, book, Void()).book
-    assert kept.standing(db, game.id).snapshot.version == after.version  # type: ignore[union-attr]
+    assert version_and_snapshot(db, game.id).snapshot.version == after.version  # type: ignore[union-attr]
 
 
-def test_books_are_kept_by_database_file_and_the_connection_is_left_as_it_was(path: Path) -> None:
+def test_books_are_remembered_by_database_file_and_the_connection_is_left_as_it_was(path: Path) -> None:
     db = database.connection(path)
     try:
         assert database.path_of(db) == str(path) and "referee_path" not in vars(db)
@@ -312,16 +312,16 @@ def test_a_kaiser_game_round_trips(path: Path, db: Database) -> None:
     book = open_book(db, game)
     for _ in range(EVERY):
         book = add_entry(db, book, PassedDeal(book.state.dealer() or "")).book
-    assert kept.standing(db, game.id).snapshot.version == book.version  # type: ignore[union-attr]
+    assert version_and_snapshot(db, game.id).snapshot.version == book.version  # type: ignore[union-attr]
     assert open_book(cold(path), game).replayed == book.replayed
 
 
-def test_a_short_game_keeps_no_snapshot(db: Database) -> None:
+def test_a_short_game_saves_no_snapshot(db: Database) -> None:
     game = _game(db, 0)
     book = open_book(db, game)
     for _ in range(EVERY - 1):
         book = add_entry(db, book, Void()).book
-    assert kept.standing(db, game.id).snapshot is None
+    assert version_and_snapshot(db, game.id).snapshot is None
 
 
 def test_cards_read_from_snapshots_are_shared_between_games(path: Path, db: Database) -> None:

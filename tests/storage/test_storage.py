@@ -89,21 +89,21 @@ def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
 def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
     game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     first, again = (
-        add_entry(db, open_book(db, game), Void(), key="key"),
-        add_entry(db, open_book(db, game), Void(), key="key"),
+        add_entry(db, open_book(db, game), Void(), submission="key"),
+        add_entry(db, open_book(db, game), Void(), submission="key"),
     )
-    assert (first.done, again.done, again.slot) == (Done.RECORDED, Done.REPEATED, first.slot)
+    assert (first.done, again.done, again.slot) == (Done.WRITTEN, Done.REPEATED, first.slot)
     assert len(current_events(db, game.id)) == 1
 
 
 def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
     game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
     seen = game_version(db, game.id)
-    first = add_entry(db, open_book(db, game), Void(), key="phone-1", seen=seen)
-    second = add_entry(db, open_book(db, game), Void(), key="phone-2", seen=seen)
-    assert (first.done, second.done, second.slot) == (Done.RECORDED, Done.ALREADY_THERE, first.slot)
-    third = add_entry(db, open_book(db, game), Void(), key="phone-2-again", seen=game_version(db, game.id))
-    assert third.slot != first.slot and third.done is Done.RECORDED
+    first = add_entry(db, open_book(db, game), Void(), submission="phone-1", seen=seen)
+    second = add_entry(db, open_book(db, game), Void(), submission="phone-2", seen=seen)
+    assert (first.done, second.done, second.slot) == (Done.WRITTEN, Done.ALREADY_THERE, first.slot)
+    third = add_entry(db, open_book(db, game), Void(), submission="phone-2-again", seen=game_version(db, game.id))
+    assert third.slot != first.slot and third.done is Done.WRITTEN
     assert len(current_events(db, game.id)) == 2
 
 
@@ -153,4 +153,4 @@ def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted
         add_entry(db, open_book(db, game), Void())  # nothing goes after an entry that does not read
     correct(db, open_book(db, game), broken.slot, None, based_on=0)
     assert open_book(db, game).replayed.refusal is None
-    assert add_entry(db, open_book(db, game), Void()).done is Done.RECORDED
+    assert add_entry(db, open_book(db, game), Void()).done is Done.WRITTEN

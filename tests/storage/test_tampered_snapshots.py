@@ -17,9 +17,9 @@ from sqlite_utils import Database
 
 from referee.services import snapshots
 from referee.services.books import BOOKS, open_book, read_book
-from referee.storage import snapshots as kept
 from referee.storage.db import connect
 from referee.storage.games import StoredGame, current_events, game_version
+from referee.storage.snapshots import Snapshot, version_and_snapshot
 from tests.storage.test_snapshots import _game
 
 
@@ -91,7 +91,7 @@ def _opens_from_its_replay(path: Path, db: Database, game: StoredGame) -> None:
     opened = open_book(connect(path, migrate=False), game)
     replayed = read_book(game, current_events(db, game.id))
     assert opened.replayed == replayed.replayed and opened.record == replayed.record
-    snapshot = kept.standing(db, game.id).snapshot
+    snapshot = version_and_snapshot(db, game.id).snapshot
     assert snapshot is not None and snapshots.load(snapshot, game.id) is not None
 
 
@@ -115,7 +115,7 @@ def test_a_tampered_snapshot_runs_nothing_and_the_game_opens_from_its_replay(
     version = game_version(db, game.id)
     state = snapshots.signature(game.id, version, snapshots.FORMAT, body) + body if signed else body
     _planted(db, game, state)
-    assert snapshots.load(kept.standing(db, game.id).snapshot, game.id) is None  # type: ignore[arg-type]
+    assert snapshots.load(version_and_snapshot(db, game.id).snapshot, game.id) is None  # type: ignore[arg-type]
     _opens_from_its_replay(path, db, game)
     assert not marker.exists()
 
@@ -142,22 +142,22 @@ def test_a_snapshot_from_another_instance_is_replayed_not_trusted(path: Path, db
     snapshots.sign_with("another instance's secret")
     try:
         open_book(db, game)  # that instance writes its snapshot
-        theirs = kept.standing(db, game.id).snapshot
+        theirs = version_and_snapshot(db, game.id).snapshot
         assert theirs is not None and snapshots.load(theirs, game.id) is not None
     finally:
         snapshots.sign_with("dev")
     assert snapshots.load(theirs, game.id) is None
     _opens_from_its_replay(path, db, game)
-    assert kept.standing(db, game.id).snapshot != theirs
+    assert version_and_snapshot(db, game.id).snapshot != theirs
 
 
 def test_a_snapshot_moved_to_another_game_or_version_is_refused(db: Database) -> None:
     game, other = _game(db, 10), _game(db, 10)
     open_book(db, game)
-    mine = kept.standing(db, game.id).snapshot
+    mine = version_and_snapshot(db, game.id).snapshot
     assert mine is not None and snapshots.load(mine, game.id) is not None
     assert snapshots.load(mine, other.id) is None
-    assert snapshots.load(kept.Snapshot(mine.version + 1, mine.format, mine.state), game.id) is None
+    assert snapshots.load(Snapshot(mine.version + 1, mine.format, mine.state), game.id) is None
 
 
 def test_the_allowed_names_are_the_engine_s_values_and_nothing_of_the_standard_library() -> None:

@@ -7,13 +7,13 @@ from referee.rules.options import OPTIONS
 from referee.rules.presets import get_preset
 from referee.rules.sources import quotes_for, source_said, sources_named
 from referee.rules.table import Rules, describe, value_said
-from referee.web.games.families import family_of
+from referee.web.games.families import web_family_of
 
 
 def rules_shown(rules: Rules) -> dict[str, object]:
     """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
     changed = rules.changed()
-    worked = family_of(rules.family).worked(rules, bool(changed))
+    worked = web_family_of(rules.family).worked(rules, bool(changed))
     # Each option as (name, value, meaning, source, quotes, label), all in a player's words: the label names it, the
     # value is said as the reader says it, each source by its name (the name itself is shown small, for the curious).
     options = [

@@ -8,14 +8,14 @@ from flask.typing import ResponseReturnValue
 from referee.rules.cards import CardError
 from referee.rules.options import OptionError
 from referee.rules.presets import PRESETS
-from referee.services.desk import Ruling, evening_rulings, keep_ruling, rules_in_force
+from referee.services.desk import Ruling, evening_rulings, rules_in_force, save_ruling
 from referee.services.evenings import Evening
 from referee.web.database import get_db
 from referee.web.desk.answers import Unanswered, rule_on
 from referee.web.desk.forms import QUESTIONS, Question, question_form, rules_asked
 from referee.web.desk.rules_page import rules_shown
 from referee.web.forms import presets_said
-from referee.web.games.families import family_of
+from referee.web.games.families import web_family_of
 from referee.web.games.rummy.layout import picker_data
 from referee.web.guards import address_ceiling, desk_limit, limiter
 from referee.web.htmx import render
@@ -74,7 +74,7 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
         form.form_errors.append(str(error))
         return _page(kind, form, evening_rulings(get_db(), evening), evening, 422)
     if evening is not None and g.scorer:
-        log = keep_ruling(get_db(), evening, kind, rules, str(ruling["question"]), str(ruling["summary"]))
+        log = save_ruling(get_db(), evening, kind, rules, str(ruling["question"]), str(ruling["summary"]))
     else:
         log = evening_rulings(get_db(), evening)
     return _page(kind, form, log, evening, rules=rules, ruling=ruling)
@@ -94,7 +94,7 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
         abort(404)
     rules = in_force.rules
     desk: str | None = url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset)
-    if not family_of(rules.family).desk:
+    if not web_family_of(rules.family).desk:
         desk = None  # the desk referees melds: a family without melds has no desk
     return render(
         "desk/rules.html",

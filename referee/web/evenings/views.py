@@ -44,7 +44,7 @@ def create() -> ResponseReturnValue:
     form = EveningForm()
     if not form.validate():
         return render("evenings/new.html", "evenings/_new_form.html", 422, **_new_context(form))
-    evening = start_evening(get_db(), form.new_evening(), key=form.submission.data)
+    evening = start_evening(get_db(), form.new_evening(), submission=form.submission.data)
     return redirect_to(url_for("evenings.show", key=evening.scorer_key))
 
 
@@ -89,7 +89,7 @@ def start_game(key: str) -> ResponseReturnValue:
                 new.seats,
                 new.first_dealer,
                 new.teams,
-                key=form.submission.data,
+                submission=form.submission.data,
             )
         except RecordError as error:
             form.form_errors.append(_("This game cannot start: %(reason)s", reason=str(error)))

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from referee.rules.cards import Card
 from referee.services.games import Book, Change
 from referee.web.games.entry_words import EntryWords
-from referee.web.games.families import family_of
+from referee.web.games.families import web_family_of
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def _shown(value: object, words: EntryWords, key: str = "") -> str:
 
 
 def _words(book: Book) -> EntryWords:
-    return family_of(book.family).words
+    return web_family_of(book.family).words
 
 
 def describe_change(book: Book, change: Change) -> Correction:

@@ -133,7 +133,7 @@ DESK_PRESETS = [preset for family, web in FAMILIES.items() if web.desk for prese
 
 # What each web part provides: the protocols' methods, checked on the family's own objects (Protocols check no object).
 NEEDED = {
-    "screen": ("entry_form", "entry", "edit_form", "edited", "context", "resent", "waiting"),
+    "screen": ("entry_form", "event", "edit_form", "edited", "context", "resent", "waiting"),
     "layout": ("unit", "noted", "coloured", "marks", "columns", "line", "footers", "verdict", "status", "chips", "pot"),
     "start": ("family", "template", "form", "new_game", "some_of"),
 }
@@ -177,7 +177,7 @@ def check_families(templates: Path) -> None:
         raise RuntimeError("referee cannot start: " + "; ".join(missing))
 
 
-def family_of(family: Family) -> WebFamily:
+def web_family_of(family: Family) -> WebFamily:
     """The web's side of `family`."""
     return FAMILIES[family]
 

@@ -15,16 +15,16 @@ from referee.web.games.sheets import build_sheet
 
 # The live sheet of each game, link and language, with the version it shows, weighed in characters: about 1,200 sheets
 # of a 40-round game (text, which the garbage collector never walks). Used only at its version: never stale.
-LIVE_SHEETS: Cache[tuple[int, str]] = Cache(16_000_000, weigh=lambda kept: len(kept[1]))
+LIVE_SHEETS: Cache[tuple[int, str]] = Cache(16_000_000, weigh=lambda cached: len(cached[1]))
 
 
 def live_sheet(key: str, behind: service.GameBehind) -> str:
     """The live sheet of the game `behind` the link, rendered once per version, link and language: every phone of
     a table asks for it after each round, and all but the first get the same text again."""
     db = get_db()
-    kept = LIVE_SHEETS.get(_live_key(db, key, behind))
-    if kept is not None and kept[0] == behind.version:
-        return kept[1]
+    cached = LIVE_SHEETS.get(_live_key(db, key, behind))
+    if cached is not None and cached[0] == behind.version:
+        return cached[1]
     g.evening, g.scorer, g.key = behind.evening, behind.scorer, key
     book = service.open_book(db, behind.game, behind.version)
     text = render_template("games/_live.html", game=book.game, sheet=build_sheet(book), version=book.version)

@@ -29,7 +29,7 @@ class Screen(Protocol[GameT, EventT]):
     def entry_form(self, book: BookOf[GameT, EventT], formdata: FormData | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
 
-    def entry(self, book: BookOf[GameT, EventT], form: SheetForm, formdata: FormData) -> EventT | None:
+    def event(self, book: BookOf[GameT, EventT], form: SheetForm, formdata: FormData) -> EventT | None:
         """The event a valid form describes, or None with the reason on the form."""
 
     def edit_form(self, book: BookOf[GameT, EventT], position: int, formdata: FormData | None = None) -> SheetForm:
@@ -54,7 +54,7 @@ class AnyScreen(Protocol):
     def entry_form(self, book: Book, formdata: FormData | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
 
-    def entry(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
+    def event(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
         """The event a valid form describes, or None with the reason on the form."""
 
     def edit_form(self, book: Book, position: int, formdata: FormData | None = None) -> SheetForm:
@@ -95,9 +95,9 @@ class ScreenOf(Generic[GameT, EventT]):
         """The family's form for the next entry."""
         return self.screen.entry_form(self._book(book), formdata)
 
-    def entry(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
+    def event(self, book: Book, form: SheetForm, formdata: FormData) -> AnyEvent | None:
         """The family's event the form describes."""
-        return self.screen.entry(self._book(book), form, formdata)
+        return self.screen.event(self._book(book), form, formdata)
 
     def edit_form(self, book: Book, position: int, formdata: FormData | None = None) -> SheetForm:
         """The family's form correcting the entry at `position`."""
@@ -120,8 +120,8 @@ class ScreenOf(Generic[GameT, EventT]):
         return self.screen.waiting(self._book(book), formdata)
 
 
-def recorded_event(book: BookOf[GameT, EventT], position: int) -> AnyEvent | None:
-    """The event at `position` as recorded, or None when it no longer reads."""
+def event_at(book: BookOf[GameT, EventT], position: int) -> AnyEvent | None:
+    """The event of the entry at `position`, or None when it no longer reads."""
     if position <= len(book.replayed.steps):
         return book.replayed.steps[position - 1].event
     try:

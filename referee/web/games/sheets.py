@@ -24,7 +24,7 @@ from referee.web.games.corrections import entry_named
 from referee.web.games.families import layout_of
 from referee.web.games.lines import Column, Footer, Line
 
-SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
+LINES_SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
 SLACK = 5  # a game only a few lines longer than that shows them all
 COLOURS = 8  # player-0 … player-7 in referee.css, and the chart's series-0 … series-7: one per seat of an evening
 # The letters a column's header shows on a 360 px phone, by the number of columns: a longer name is shortened.
@@ -134,7 +134,7 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
     """The sheet of a game: its latest lines (all of them with `everything`), columns, footers and status."""
     layout = layout_of(book.family)
     steps = book.replayed.steps
-    first = 0 if everything or len(steps) <= SHOWN + SLACK else len(steps) - SHOWN
+    first = 0 if everything or len(steps) <= LINES_SHOWN + SLACK else len(steps) - LINES_SHOWN
     drawn = (layout.line(book.entries[n], book.replayed, n + 1) for n in range(first, len(steps)))
     lines = tuple(line for line in drawn if line is not None)
     state = book.state

@@ -23,7 +23,7 @@ from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import corrected_words, describe_change, entry_named
-from referee.web.games.families import FAMILIES, family_of, screen_of
+from referee.web.games.families import FAMILIES, screen_of, web_family_of
 from referee.web.games.live import live_sheet
 from referee.web.games.screens import Entered
 from referee.web.games.sheets import build_sheet, line_instead, line_of
@@ -44,9 +44,9 @@ DELETED = _l("This entry was deleted from another phone meanwhile: nothing was s
 NOT_HERE = _l("This game has no such entry: nothing was saved.")
 
 
-def open_game(key: str, number: int, *, writing: bool = False) -> Book:
-    """Game `number` of the evening behind the link, as it stands: 404 for none, 403 for a write through the viewer's
-    link."""
+def game_behind_link(key: str, number: int, *, writing: bool = False) -> Book:
+    """Game `number` of the evening behind the link `key`, as it stands: 404 for none, 403 for a write through the
+    viewer's link."""
     found = service.open_game(get_db(), key, number)
     if found is None:
         open_evening(key)  # an evening without that game: its 404 page leads back to the evening
@@ -71,7 +71,7 @@ def _context(
         "rules": book.rules,
         "sheet": sheet,
         "form": form,
-        "screen": family_of(book.family).templates,
+        "screen": web_family_of(book.family).templates,
         "version": book.version,
         **screen.context(book),
     }
@@ -89,7 +89,7 @@ def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra:
 @bp.get("")
 def show(key: str, number: int) -> ResponseReturnValue:
     """The score sheet, with the next entry for the scorer; `?all=1` shows every line of a long game."""
-    return _page(open_game(key, number))
+    return _page(game_behind_link(key, number))
 
 
 @bp.get("/live")
@@ -110,7 +110,7 @@ def live(key: str, number: int) -> ResponseReturnValue:
 @bp.get("/chart")
 def chart(key: str, number: int) -> ResponseReturnValue:
     """The running totals as a chart: the fragment the game page fetches when it is opened, or a page of its own."""
-    book = open_game(key, number)
+    book = game_behind_link(key, number)
     drawn = chart_for_book(book)
     return render("games/chart.html", "components/chart.html", game=book.game, chart=drawn)
 
@@ -126,7 +126,7 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     if not wants_fragment():
         return redirect(url_for("games.show", key=g.key, number=book.game.number, _anchor="entry"), 303)
     new = outcome.book
-    behind = outcome.done is not Done.RECORDED or (seen is not None and seen != book.version)
+    behind = outcome.done is not Done.WRITTEN or (seen is not None and seen != book.version)
     added = line_of(new, outcome.slot) if not behind and removed is None else None
     context = _context(new, log=removed is not None)
     response = render(
@@ -159,12 +159,12 @@ def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bo
 
 
 def _write(book: Book, form: SheetForm, event: AnyEvent, shown: SheetForm | None = None) -> ResponseReturnValue:
-    """Record `event` as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
+    """Add `event` as `form` sent it (its one-time key, the sheet it was filled on), or say why not.
 
     A refusal is shown on `shown`, the entry form, when the entry came from another button.
     """
     try:
-        outcome = service.add_entry(get_db(), book, event, key=form.submission.data, seen=form.seen_version())
+        outcome = service.add_entry(get_db(), book, event, submission=form.submission.data, seen=form.seen_version())
     except Clash as clash:
         return _clashed(clash, shown or form, event)
     except (EntryError, Busy) as error:
@@ -196,7 +196,7 @@ def _clashed(clash: Clash, form: SheetForm, event: AnyEvent) -> ResponseReturnVa
         "slot": clash.slot,
         "revision": entry.revision if entry else -1,
         "values": [(name, value) for name, value in request.form.items(multi=True) if name not in NOT_VALUES],
-        "key": KeyedForm(formdata=None),
+        "replacing": KeyedForm(formdata=None),  # the "replace it with mine" form's one-time key
     }
     template = "games/show.html" if not wants_fragment() else "games/_entry.html"
     return render(template, "games/_entry.html", 409, **_context(book, form), clash=choice)
@@ -204,19 +204,19 @@ def _clashed(clash: Clash, form: SheetForm, event: AnyEvent) -> ResponseReturnVa
 
 @bp.post("/hands")
 @bp.post("/rounds")
-def record_entry(key: str, number: int) -> ResponseReturnValue:
-    """Record the next round (or Kaiser hand) from the form; a refusal comes back on the form with status 422."""
-    book = open_game(key, number, writing=True)
+def post_entry(key: str, number: int) -> ResponseReturnValue:
+    """Add the next round (or Kaiser hand) from the form; a refusal comes back on the form with status 422."""
+    book = game_behind_link(key, number, writing=True)
     screen = screen_of(book.family)
     form = screen.entry_form(book, request.form)
-    event = screen.entry(book, form, request.form) if form.validate() else None
+    event = screen.event(book, form, request.form) if form.validate() else None
     if event is None:
         return _refused(book, form, show=bool(screen.waiting(book, request.form)))
     return _write(book, form, event)
 
 
 def _offered(book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
-    """Record an entry made by one button (a void round, a buy-back, a passed deal), `event(book, form)`.
+    """Add an entry made by one button (a void round, a buy-back, a passed deal), `event(book, form)`.
 
     With `decided`, the entry waits for every buy-back open to be decided first, as the next round does.
     """
@@ -234,7 +234,7 @@ class _Sheet:
     """What a family's taps answer with (`screens.Sheet`): this module's answers."""
 
     def offered(self, book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
-        """Record the entry `event(book, form)` describes."""
+        """Add the entry `event(book, form)` describes."""
         return _offered(book, event, decided=decided)
 
     def refused(self, book: Book, reason: str) -> ResponseReturnValue:
@@ -253,8 +253,8 @@ def _tapped(name: str) -> Callable[[str, int], ResponseReturnValue]:
     no such tap."""
 
     def tapped(key: str, number: int) -> ResponseReturnValue:
-        book = open_game(key, number, writing=True)
-        tap = next((tap for tap in family_of(book.family).taps if tap.name == name), None)
+        book = game_behind_link(key, number, writing=True)
+        tap = next((tap for tap in web_family_of(book.family).taps if tap.name == name), None)
         if tap is None:
             return _refused(book, screen_of(book.family).entry_form(book), str(NOT_HERE))
         return tap.answer(book, _Sheet())
@@ -274,7 +274,7 @@ def out_for_good(key: str, number: int) -> ResponseReturnValue:
     Nothing is written: the rules put out for good a player who did not buy back before the next round, so the
     decision travels with the next round's form, which is refused without it.
     """
-    book = open_game(key, number, writing=True)
+    book = game_behind_link(key, number, writing=True)
     screen = screen_of(book.family)
     # With JavaScript the round form's values come along (a round refused for want of this choice keeps its hands).
     filled = any(name.startswith("hand:") for name in request.args)
@@ -288,7 +288,7 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
 
     The first deal passes to the left. A rematch asked twice (a double tap, two phones) opens the one made.
     """
-    book = open_game(key, number, writing=True)
+    book = game_behind_link(key, number, writing=True)
     if not KeyedForm().validate() or not book.state.over:
         reason = EXPIRED if book.state.over else NOT_OVER
         return _refused(book, screen_of(book.family).entry_form(book), str(reason))
@@ -299,16 +299,16 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
 @bp.post("/events/<int:slot>/delete")
 def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Delete one entry (the undo button deletes the last); the change log keeps what it was."""
-    book = open_game(key, number, writing=True)
+    book = game_behind_link(key, number, writing=True)
     form = DeleteForm()
     if not form.validate():
         return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     position = book.position_of(slot)
     try:
-        outcome = correct(get_db(), book, slot, None, form.revision(), key=form.submission.data)
+        outcome = correct(get_db(), book, slot, None, form.revision(), submission=form.submission.data)
     except (EntryError, StaleEdit, Busy) as error:
         return _refused(book, screen_of(book.family).entry_form(book), _correction_refused(book, error, position))
-    if position is not None and outcome.done is Done.RECORDED:
+    if position is not None and outcome.done is Done.WRITTEN:
         flash(_("Deleted: %(entry)s. The change log keeps it.", entry=entry_named(book, position)))
     return _written(book, outcome, None, removed=slot)
 
@@ -334,10 +334,10 @@ def _correction_refused(book: Book, error: Exception, deleted: int | None = None
 @bp.route("/events/<int:slot>", methods=["GET", "POST"])
 def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     """Correct a past round or hand: everything after it is counted again, and the change log shows the change."""
-    book = open_game(key, number, writing=True)  # the viewer's link never sees this form
+    book = game_behind_link(key, number, writing=True)  # the viewer's link never sees this form
     position = book.position_of(slot)
     entry = book.entry(slot)
-    if request.method == "POST" and entry is None and service.ever_recorded(get_db(), book, slot):
+    if request.method == "POST" and entry is None and service.ever_had_entry(get_db(), book, slot):
         # deleted from another phone meanwhile: say so on the sheet as it stands (nothing saved)
         return _refused(book, screen_of(book.family).entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
@@ -355,7 +355,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     event = screen.edited(book, position, form) if valid else None
     if event is not None:
         try:
-            correct(get_db(), book, slot, event, revision_of(form.based_on.data), key=form.submission.data)
+            correct(get_db(), book, slot, event, revision_of(form.based_on.data), submission=form.submission.data)
         except EntryError as error:
             form.form_errors.append(_correction_refused(book, error) if error.position > position else error.reason)
         except (StaleEdit, Busy) as error:

@@ -60,7 +60,7 @@ def create(key: str) -> ResponseReturnValue:
     if not form.validate():
         names = next_evening(get_db(), group).names
         return render("groups/new.html", "evenings/_new_form.html", 422, **_new_context(group, form, names))
-    evening = start_evening(get_db(), form.new_evening(), group_id=group.id, key=form.submission.data)
+    evening = start_evening(get_db(), form.new_evening(), group_id=group.id, submission=form.submission.data)
     return redirect_to(url_for("evenings.show", key=evening.scorer_key))
 
 

@@ -24,7 +24,7 @@ from referee.services.games import Book
 from referee.services.history import PlayedGame
 from referee.web.games.charts import Chart, chart_for_book
 
-SHOWN = 20  # the games listed, newest first; the numbers count every game
+GAMES_LISTED = 20  # the games listed, newest first; the numbers count every game
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
     )
 
 
-def build_history(name: str, games: Sequence[PlayedGame], books: Sequence[Book], shown: int = SHOWN) -> History:
+def build_history(name: str, games: Sequence[PlayedGame], books: Sequence[Book], shown: int = GAMES_LISTED) -> History:
     """`name`'s history from their games (newest first) and their books."""
     tally = sum((game_tally(name, book) for book in books), Numbers())
     lines = tuple(game_line(name, played, book) for played, book in zip(games[:shown], books[:shown], strict=True))

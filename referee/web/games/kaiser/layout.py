@@ -58,7 +58,7 @@ class KaiserLayout:
             explanations = (_auction(hand), *explanations)
         trump = f" {SUITS[hand.trump]}" if hand.trump else ""
         note = f"{hand.bidder} {Bid(hand.bid, hand.no_trump)}{trump}"
-        return Line(entry.slot, entry.revision, Kind.HAND, after.hands, "", note, cells, explanations, True)
+        return Line(entry.slot, entry.revision, Kind.HAND, after.hands_played, "", note, cells, explanations, True)
 
     def footers(self, state: KaiserGame) -> tuple[Footer, ...]:
         """Each team's players."""

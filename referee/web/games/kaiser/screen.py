@@ -12,7 +12,7 @@ from referee.rules.kaiser_events import KaiserEvent, KaiserHand
 from referee.rules.words import signed
 from referee.web.forms import FormData, SheetForm
 from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
-from referee.web.games.screens import recorded_event
+from referee.web.games.screens import event_at
 from referee.web.games.typed import BookOf
 
 KaiserBook = BookOf[KaiserGame, KaiserEvent]  # a book of a Kaiser game: the registry gives this screen no other
@@ -32,7 +32,7 @@ class KaiserScreen:
             form.dealer.data = state.next_dealer
         return form
 
-    def entry(self, book: KaiserBook, form: KaiserHandForm, formdata: FormData) -> KaiserHand | None:
+    def event(self, book: KaiserBook, form: KaiserHandForm, formdata: FormData) -> KaiserHand | None:
         """The hand, dealt by the dealer the scorer saw (the rules refuse it when it was not their deal)."""
         state = book.state
         form.dealer.data = form.dealer.data or state.next_dealer  # the auction's calls go from this dealer's left
@@ -41,7 +41,7 @@ class KaiserScreen:
     def edit_form(self, book: KaiserBook, position: int, formdata: FormData | None = None) -> SheetForm:
         """The hand form filled from the hand recorded."""
         state = book.state
-        event = recorded_event(book, position)
+        event = event_at(book, position)
         data = hand_data(event, state.teams) if isinstance(event, KaiserHand) and formdata is None else {}
         entry = book.entries[position - 1]
         form = kaiser_hand_form(state.teams, state.rules, formdata, based_on=entry.revision, **data)
@@ -50,7 +50,7 @@ class KaiserScreen:
 
     def edited(self, book: KaiserBook, position: int, form: KaiserHandForm) -> KaiserHand | None:
         """The corrected hand, dealt by whoever dealt it."""
-        event = recorded_event(book, position)
+        event = event_at(book, position)
         state = book.state
         return kaiser_hand_event(form, state.teams, getattr(event, "dealer", None), position)
 
@@ -82,7 +82,7 @@ def last_hand(book: KaiserBook) -> tuple[str, ...]:
     if not isinstance(result, HandResult):
         return ()
     hand = result.hand
-    said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=step.state.hands, name=hand.bidder,
+    said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=step.state.hands_played, name=hand.bidder,
                   bid=Bid(hand.bid, hand.no_trump)))]  # fmt: skip
     said += [
         str(

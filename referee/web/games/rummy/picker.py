@@ -8,7 +8,7 @@ from flask import current_app, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-MOST_KEPT = 64  # drawn pickers a process keeps: languages × value tables × pack sizes × laying or not
+PICKERS_CACHED = 64  # drawn pickers a process caches: languages × value tables × pack sizes × laying or not
 
 
 class Picker(TypedDict):
@@ -25,7 +25,7 @@ def card_picker(picker: Picker, laying: bool = False) -> Markup:
     drawn: dict[tuple[object, ...], Markup] = current_app.extensions.setdefault("card_pickers", {})
     found = drawn.get(key)
     if found is None:
-        if len(drawn) >= MOST_KEPT:
+        if len(drawn) >= PICKERS_CACHED:
             drawn.clear()
         found = drawn[key] = Markup(render_template("games/rummy/_picker.html", picker=picker, laying=laying))  # noqa: S704 — the app's own template, escaped as it rendered
     return found

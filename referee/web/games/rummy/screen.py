@@ -16,7 +16,7 @@ from referee.rules.rummy_events import Round, RummyEvent
 from referee.web.forms import FormData, SheetForm
 from referee.web.games.rummy.forms import RoundForm, round_data, round_event, round_form
 from referee.web.games.rummy.layout import picker_data
-from referee.web.games.screens import recorded_event
+from referee.web.games.screens import event_at
 from referee.web.games.typed import BookOf
 
 RummyBook = BookOf[RummyGame, RummyEvent]  # a book of a rummy game: the registry gives this screen no other
@@ -34,7 +34,7 @@ class RummyScreen:
             form.seen.data = book.version
         return form
 
-    def entry(self, book: RummyBook, form: RoundForm, formdata: FormData) -> Round | None:
+    def event(self, book: RummyBook, form: RoundForm, formdata: FormData) -> Round | None:
         """The round; refused when the form was filled for other players than the ones still in now."""
         changed = book.state.verify_seen(
             form.sent_for(formdata), form.winner.data
@@ -52,7 +52,7 @@ class RummyScreen:
     def edit_form(self, book: RummyBook, position: int, formdata: FormData | None = None) -> SheetForm:
         """A hand field for each player who was still in at that round, filled from the round recorded."""
         before = book.replayed.before(position)
-        event = recorded_event(book, position)
+        event = event_at(book, position)
         data = round_data(event) if isinstance(event, Round) and formdata is None else {}
         entry = book.entries[position - 1]
         return round_form(book.game.players, before.still_in(), before.rules, formdata, based_on=entry.revision, **data)

@@ -40,7 +40,7 @@ def reshuffled(book: Book, sheet: Sheet) -> ResponseReturnValue:
         return sheet.refused(book, str(EXPIRED))
     try:
         call = service.stock_ran_out(
-            get_db(), book, seen_reshuffled=request.form.get("again") == "1", key=form.submission.data
+            get_db(), book, seen_reshuffled=request.form.get("again") == "1", submission=form.submission.data
         )
     except (EntryError, Busy) as error:
         return sheet.refused(book, reason_of(error))
