@@ -174,3 +174,14 @@ def test_referee_replay_reads_the_games_of_an_evening_record_2(
     assert done.code == 0 and json.loads(done.out)["winner"] == "C"
     whole = referee_inprocess("replay", str(path))
     assert whole.code == 2 and "'referee.evening/2' is not a game record" in whole.err
+
+
+def test_the_choice_page_writes_the_date_in_the_reader_s_words_and_offers_a_button_to_start_again(
+    table: Table,
+) -> None:
+    _, exported = played(table)
+    table.client.set_cookie("lang", "fr")
+    page = table.post("/import", {"text": exported}).get_data(as_text=True)
+    started = re.search(r"commencée le ([^·<]+)", page)
+    assert started and not re.search(r"\d{4}-\d{2}-\d{2}", started.group(1))  # "28 nov. 2026", as every page writes it
+    assert re.search(r'<a class="button" href="/import">Importer un autre fichier</a>', page)
