@@ -76,13 +76,16 @@ class Table:
 
 def seed(path: Path, tables: int, rounds: int, first: int) -> list[Table]:
     """Write `tables` evenings of one game of `rounds` rounds each into the database at `path` (made if new)."""
+    from referee.services.database import unit_of_work
     from referee.storage.db import connect
     from referee.storage.transfer import read_record, store_record
 
     db = connect(path)
     found = []
     for number in range(tables):  # as /import stores a record, without looking for the same evening among the others
-        evening = store_record(db, read_record(evening_record([game_record(rounds, first + number)])))
+        record = read_record(evening_record([game_record(rounds, first + number)]))
+        with unit_of_work(db):
+            evening = store_record(db, record)
         (version,) = db.execute("SELECT version FROM games WHERE evening_id = ?", [evening.id]).fetchone()
         found.append(Table(f"/e/{evening.scorer_key}/games/1", str(version)))
     db.close()

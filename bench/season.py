@@ -28,9 +28,11 @@ from referee import create_app
 from referee.rules.game_record import read_game
 from referee.rules.group_record import read_group
 from referee.services.books import BOOKS
+from referee.services.database import unit_of_work
 from referee.services.season import FIGURES, season_of
 from referee.storage.db import connect
 from referee.storage.group_transfer import store_group
+from referee.storage.groups import Group
 
 SEED = 20261125
 EVENINGS, KALUKI, RAMI, KAISER = 100, 6, 3, 1
@@ -102,6 +104,13 @@ def group_record(seed: int = SEED) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _stored(db: Any, data: dict[str, Any]) -> Group:
+    """The group record read (every game replayed) and stored as a new group, as /import stores it."""
+    record = read_group(data)
+    with unit_of_work(db):
+        return store_group(db, record)
+
+
 def forget() -> None:
     """This process's replays and season figures forgotten: the next read is a cold one."""
     BOOKS.clear()
@@ -153,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
         app = create_app({"DATABASE": str(database), "SECRET_KEY": "bench"})
         db = connect(database)
         data, built = timed(group_record)
-        group, stored = timed(lambda: store_group(db, read_group(data)))
+        group, stored = timed(lambda: _stored(db, data))
         games = db.execute("SELECT COUNT(*), (SELECT COUNT(*) FROM event_revisions) FROM games").fetchone()
         took = f"built in {built / 1000:.1f} s, stored in {stored / 1000:.1f} s"
         print(f"group: {EVENINGS} evenings, {games[0]} games, {games[1]} entries ({took})")

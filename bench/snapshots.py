@@ -46,11 +46,14 @@ def main() -> None:
 def _one_game(db: Any, rounds: int) -> tuple[list[tuple[str, list[float]]], list[str]]:
     """The timings of one game of `rounds` rounds, and its weights."""
     from referee.services import books, snapshots
+    from referee.services.database import unit_of_work
     from referee.storage import games as stored
     from referee.storage import snapshots as stored_snapshots
     from referee.storage.transfer import read_record, store_record
 
-    evening = store_record(db, read_record(evening_record([game_record(rounds)])))
+    record = read_record(evening_record([game_record(rounds)]))
+    with unit_of_work(db):
+        evening = store_record(db, record)
     (game,) = stored.games_of(db, evening.id)
     version = stored.game_version(db, game.id)
     events = stored.current_events(db, game.id)

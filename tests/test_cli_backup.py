@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from flask import Flask
+from sqlite_utils import Database
 
 from referee import create_app
 from referee.cli import cli
 from referee.cli.backup import live_database
+from referee.services.evenings import NewEvening, start_evening
 from referee.storage.db import connect
-from referee.storage.evenings import create_evening
 
 
 @pytest.fixture
@@ -39,16 +40,8 @@ def live(app: Flask, tmp_path: Path) -> Path:
     return path
 
 
-def add_evening(db: object, number: int) -> None:
-    create_evening(
-        db,  # type: ignore[arg-type]
-        title=f"Friday {number}",
-        players=["Ann", "Bob"],
-        preset="kaluki",
-        options={},
-        chip_value=Decimal("0.20"),
-        currency="EUR",
-    )
+def add_evening(db: Database, number: int) -> None:
+    start_evening(db, NewEvening(f"Friday {number}", ("Ann", "Bob"), "kaluki", {}, Decimal("0.20"), "EUR"))
 
 
 def table(path: Path, name: str = "evenings") -> list[tuple[object, ...]]:

@@ -6,7 +6,7 @@ back, how its game starts, how an entry is read as one of its events, who dealt 
 and its standings as `referee replay` prints them (their JSON is the game's own `as_json`), and what a game's
 results say of each player over a season (`tally`). Nothing else asks
 which family a game is: it asks its family, `family_of(rules)` or `FAMILIES[Family.X]`. A new family is a
-module of its own and one entry here (and its game and events in `AnyGame` and `AnyEvent`).
+module of its own and one entry here (and its game, events and results in `AnyGame`, `AnyEvent` and `AnyResult`).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard
 
-from referee.rules.game import Chips, Replayed, Stocked
-from referee.rules.kaiser import KaiserGame
+from referee.rules.game import Chips, EventT, Replayed, ResultT, StateT, Stocked
+from referee.rules.kaiser import KaiserGame, KaiserResult
 from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
 from referee.rules.kaiser_family import (
     deal_dealer,
@@ -30,7 +30,7 @@ from referee.rules.kaiser_family import (
 )
 from referee.rules.options import Value
 from referee.rules.presets import DEFAULT_PRESET, Preset, get_preset, resolve_options
-from referee.rules.rummy import RummyGame
+from referee.rules.rummy import RummyGame, RummyResult
 from referee.rules.rummy_events import RummyEvent
 from referee.rules.rummy_family import (
     no_dealer,
@@ -52,12 +52,36 @@ if TYPE_CHECKING:  # the game record asks its family, which never asks it back
 
 AnyGame = RummyGame | KaiserGame  # a game of any family, as a record starts and replays it
 AnyEvent = RummyEvent | KaiserEvent  # an event of any family's game
+AnyResult = RummyResult | KaiserResult  # what an event of any family's game did
+AnyReplayed = Replayed[AnyGame, AnyEvent, AnyResult]  # a replay of any family's game, as a record replays it
 Seats = tuple[tuple[str, ...], KaiserTeams | None]  # a record's players in seat order, and its teams if in teams
 
-if TYPE_CHECKING:  # mypy checks that each family's game is a `Game` of its own events
+if TYPE_CHECKING:  # mypy checks that each family's game is a `Game` of its own events and results
 
-    def _games_of_their_events(rummy: RummyGame, kaiser: KaiserGame) -> tuple[Game[RummyEvent], Game[KaiserEvent]]:
+    def _games_of_their_events(
+        rummy: RummyGame, kaiser: KaiserGame
+    ) -> tuple[Game[RummyEvent, RummyResult], Game[KaiserEvent, KaiserResult]]:
         return rummy, kaiser
+
+
+@dataclass(frozen=True)
+class TallyOf(Generic[StateT, EventT, ResultT]):
+    """One family's tally, for a replay of any family's game: checked once, here, to be a game of the family's (`game`),
+    and the tally, typed against the family's replay (`RummyReplay`, `KaiserReplay`), reads its results as typed."""
+
+    game: type[StateT]
+    tally: Callable[[Replayed[StateT, EventT, ResultT]], Tally]
+
+    def plays(self, replayed: AnyReplayed) -> TypeGuard[Replayed[StateT, EventT, ResultT]]:
+        """Whether `replayed` is a game of this family: its start is the family's game (and so is every step's game,
+        each an `apply` of the one before), its events and results the family's."""
+        return isinstance(replayed.start, self.game)
+
+    def __call__(self, replayed: AnyReplayed) -> Tally:
+        """What the family's game `replayed` says of each player; TypeError for another family's game."""
+        if not self.plays(replayed):
+            raise TypeError(f"not a game of {self.game.__name__}: {type(replayed.start).__name__}")
+        return self.tally(replayed)
 
 
 @dataclass(frozen=True)
@@ -75,7 +99,7 @@ class GameFamily:
     read_event: Callable[[object, int, GameRecord], AnyEvent]  # an entry at a position; UnreadableEvent
     dealer_of: Callable[[AnyEvent], str | None]  # who dealt, when its events say so
     standings_text: Callable[[AnyGame], str]  # `referee replay` without --json
-    tally: Callable[[Replayed[Any, Any]], Tally]  # what a game's results say of each player over a season
+    tally: Callable[[AnyReplayed], Tally]  # what a game's results say of each player over a season (`TallyOf`)
     chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
 
 
@@ -91,7 +115,7 @@ RUMMY = GameFamily(
     read_event=read_rummy_event,
     dealer_of=no_dealer,
     standings_text=rummy_standings_text,
-    tally=rummy_tally,
+    tally=TallyOf(RummyGame, rummy_tally),
     chips=rummy_chips,
 )
 KAISER = GameFamily(
@@ -106,7 +130,7 @@ KAISER = GameFamily(
     read_event=read_kaiser_event,
     dealer_of=deal_dealer,
     standings_text=kaiser_standings_text,
-    tally=kaiser_tally,
+    tally=TallyOf(KaiserGame, kaiser_tally),
 )
 FAMILIES: Mapping[Family, GameFamily] = MappingProxyType({family.name: family for family in (RUMMY, KAISER)})
 

@@ -7,9 +7,11 @@ passed out). `replay` applies a record's events one by one, goes as far as it ca
 caller can add one event to a replayed game (`Replayed.then`) or correct one (`Replayed.corrected`) without
 replaying what came before it.
 
-A family's game is a `Game` of its events (`RummyGame` a `Game[RummyEvent]`), and a replay is typed by its game
-and events (`Replayed[RummyGame, RummyEvent]`). The rest of what makes a family (its rules, its seats, how an
-entry is read as one of its events) is registered in `families`.
+A family's game is a `Game` of its events and its results (`RummyGame` a `Game[RummyEvent, RummyResult]`: what
+each event did has its own type, and the family's engine names their union), and a replay is typed by its game,
+events and results (`Replayed[RummyGame, RummyEvent, RummyResult]`, which the family names `RummyReplay`). The rest
+of what makes a family (its rules, its seats, how an entry is read as one of its events) is registered in
+`families`.
 """
 
 from __future__ import annotations
@@ -69,12 +71,15 @@ class Offer:
 
 EventT = TypeVar("EventT", bound=Event)  # a family's events: RummyEvent, KaiserEvent
 EventT_contra = TypeVar("EventT_contra", bound=Event, contravariant=True)
+ResultT = TypeVar("ResultT")  # what a family's events did: RummyResult, KaiserResult
+ResultT_co = TypeVar("ResultT_co", covariant=True)
 
 
-class Game(Protocol[EventT_contra]):
+class Game(Protocol[EventT_contra, ResultT_co]):
     """A game's standing after some events, the same questions answered for every family.
 
-    `Game[RummyEvent]` is a game that takes rummy events: `RummyGame`; `Game[KaiserEvent]` is `KaiserGame`.
+    `Game[RummyEvent, RummyResult]` is a game that takes rummy events and says what each did: `RummyGame`;
+    `Game[KaiserEvent, KaiserResult]` is `KaiserGame`.
     """
 
     @property
@@ -88,7 +93,7 @@ class Game(Protocol[EventT_contra]):
     def verify(self, event: EventT_contra, position: int) -> EventError | None:
         """Why `event` cannot come next (at `position`), or None when it can."""
 
-    def apply(self, event: EventT_contra, position: int) -> tuple[Self, object]:
+    def apply(self, event: EventT_contra, position: int) -> tuple[Self, ResultT_co]:
         """The game after `event`, and what the event did (the family's result); EventError when it cannot come next."""
 
     def dealer(self) -> str | None:
@@ -133,9 +138,10 @@ class Stocked(Protocol):
         """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""
 
 
-# Any family's game: `Replayed[RummyGame, RummyEvent]`, or `Replayed[RummyGame | KaiserGame, RummyEvent | KaiserEvent]`
-# for a game of either family. (Python cannot say "a game of the events EventT": the record pairs them.)
-StateT = TypeVar("StateT", bound="Game[Any]")
+# Any family's game: `Replayed[RummyGame, RummyEvent, RummyResult]`, or the unions of both families' games, events
+# and results for a game of either family. (Python cannot say "a game of the events EventT and the results ResultT":
+# the family pairs them, and names its replay: `RummyReplay`, `KaiserReplay`.)
+StateT = TypeVar("StateT", bound="Game[Any, Any]")
 
 
 @dataclass(frozen=True)
@@ -152,21 +158,21 @@ class Unreadable:
 
 
 @dataclass(frozen=True)
-class Step(Generic[StateT, EventT]):
+class Step(Generic[StateT, EventT, ResultT]):
     """One event applied: its position (from 1), the event, what it did (the family's result), and the game after it."""
 
     position: int
     event: EventT
-    result: object  # RoundResult, BuybackResult…; HandResult, PassedResult
+    result: ResultT  # RummyResult (RoundResult, BuybackResult, ReshuffleResult); KaiserResult (HandResult…)
     state: StateT
 
 
 @dataclass(frozen=True)
-class Replayed(Generic[StateT, EventT]):
+class Replayed(Generic[StateT, EventT, ResultT]):
     """A game replayed as far as its events go: the start, a step per event applied, and the first refusal."""
 
     start: StateT
-    steps: tuple[Step[StateT, EventT], ...] = ()
+    steps: tuple[Step[StateT, EventT, ResultT], ...] = ()
     # The first entry that cannot be applied (an illegal event, or an unreadable entry); the ones after it are not.
     refusal: EntryError | None = None
     waiting: tuple[EventT | Unreadable, ...] = ()  # the refused entry and every entry after it, as given
@@ -185,7 +191,7 @@ class Replayed(Generic[StateT, EventT]):
         """The game just before the event at `position` (from 1)."""
         return self.steps[position - 2].state if position > 1 else self.start
 
-    def extended(self, events: Iterable[EventT | Unreadable]) -> Replayed[StateT, EventT]:
+    def extended(self, events: Iterable[EventT | Unreadable]) -> Replayed[StateT, EventT, ResultT]:
         """This replay with more events applied, stopping at the first that cannot happen."""
         if self.refusal is not None:
             return replace(self, waiting=(*self.waiting, *events))
@@ -203,7 +209,7 @@ class Replayed(Generic[StateT, EventT]):
             steps.append(Step(position, event, result, state))
         return Replayed(self.start, tuple(steps))
 
-    def then(self, event: EventT | Unreadable) -> Replayed[StateT, EventT]:
+    def then(self, event: EventT | Unreadable) -> Replayed[StateT, EventT, ResultT]:
         """This replay with one more event; EventError says why it cannot come next (UnreadableEvent: not an event)."""
         if self.refusal is not None:
             raise self.refusal
@@ -213,7 +219,7 @@ class Replayed(Generic[StateT, EventT]):
         state, result = self.state.apply(event, position)
         return Replayed(self.start, (*self.steps, Step(position, event, result, state)))
 
-    def corrected(self, position: int, event: EventT | Unreadable | None) -> Replayed[StateT, EventT]:
+    def corrected(self, position: int, event: EventT | Unreadable | None) -> Replayed[StateT, EventT, ResultT]:
         """The replay with the event at `position` replaced by `event` (deleted when None), the rest replayed.
 
         Only the events from `position` on are applied again: the steps before it are kept as they are.
@@ -232,9 +238,9 @@ class Replayed(Generic[StateT, EventT]):
         return self.state
 
 
-def replay(start: StateT, events: Sequence[EventT | Unreadable]) -> Replayed[StateT, EventT]:
-    """Apply `events` to the game `start`, one by one, as far as they go."""
-    return Replayed[StateT, EventT](start).extended(events)
+def replay(start: StateT, events: Sequence[EventT | Unreadable]) -> Replayed[StateT, EventT, ResultT]:
+    """Apply `events` to the game `start`, one by one, as far as they go (its results typed as the caller says)."""
+    return Replayed[StateT, EventT, ResultT](start).extended(events)
 
 
 @dataclass(frozen=True)

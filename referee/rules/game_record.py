@@ -12,8 +12,8 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyGame, GameFamily, family_of, family_playing, rules_for
-from referee.rules.game import Replayed, replay
+from referee.rules.families import AnyEvent, AnyGame, AnyReplayed, GameFamily, family_of, family_playing, rules_for
+from referee.rules.game import replay
 from referee.rules.kaiser_events import KaiserTeams
 from referee.rules.options import OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
@@ -52,7 +52,7 @@ class GameRecord:
         """One entry of this game read as its event, checked for shape (UnreadableEvent says what is wrong)."""
         return self._family.read_event(data, position, self)
 
-    def replay(self) -> Replayed[AnyGame, AnyEvent]:
+    def replay(self) -> AnyReplayed:
         """Every event applied in order, as far as they go, with what each did."""
         return replay(self.start(), self.events)
 

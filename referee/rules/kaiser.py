@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.game import Kind, Offer
+from referee.rules.game import Kind, Offer, Replayed, Step
 from referee.rules.kaiser_bidding import MAX_BID, Bid, check_auction
 from referee.rules.kaiser_events import (
     KaiserError,
@@ -134,6 +134,9 @@ class PassedResult:
     dealer: str
 
 
+KaiserResult = HandResult | PassedResult  # what a Kaiser event did: a hand scored, or a deal passed out
+
+
 @dataclass(frozen=True)
 class KaiserGame:
     """A Kaiser game as its events leave it (the `Game` of `referee.rules.game`)."""
@@ -244,7 +247,7 @@ class KaiserGame:
             except KaiserError as error:
                 raise EventError(position, reason_of(error)) from None
 
-    def apply(self, event: KaiserEvent, position: int) -> tuple[KaiserGame, HandResult | PassedResult]:
+    def apply(self, event: KaiserEvent, position: int) -> tuple[KaiserGame, KaiserResult]:
         """The game after `event` at `position` and what it did, or EventError with the reason."""
         self._check(event, position)
         moved = replace(self, next_dealer=self.teams.left_of(event.dealer))
@@ -265,6 +268,10 @@ class KaiserGame:
             "hands": self.hands_played,
             "next_dealer": self.next_dealer,
         }
+
+
+KaiserReplay = Replayed[KaiserGame, KaiserEvent, KaiserResult]  # a Kaiser game replayed: each step's a KaiserResult
+KaiserStep = Step[KaiserGame, KaiserEvent, KaiserResult]  # one Kaiser event applied
 
 
 def score_hand(

@@ -14,9 +14,9 @@ from typing import Any
 
 from referee.rules.answers import Refusal, Refused, StockCall, players_changed, stock_call, undecided
 from referee.rules.events import EventError
-from referee.rules.game import Kind, Offer, Status
+from referee.rules.game import Kind, Offer, Replayed, Status, Step
 from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
-from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult
+from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult, RummyResult
 from referee.rules.rummy_rounds import (  # re-exported: they were this module's
     NOBODY_LAID_BONUS,
     RAMI_ALONE_MULTIPLIER,
@@ -42,6 +42,9 @@ __all__ = [
     "RoundResult",
     "RoundShape",
     "RummyGame",
+    "RummyReplay",
+    "RummyResult",
+    "RummyStep",
     "can_buyback",
     "close_buybacks",
     "hand_refusal",
@@ -161,9 +164,7 @@ class RummyGame:
             return error
         return None
 
-    def apply(
-        self, event: RummyEvent, position: int
-    ) -> tuple[RummyGame, RoundResult | BuybackResult | ReshuffleResult]:
+    def apply(self, event: RummyEvent, position: int) -> tuple[RummyGame, RummyResult]:
         """The game after one more event and what it did; EventError when it cannot happen now."""
         self._check(event, position)
         if isinstance(event, Buyback):
@@ -206,6 +207,10 @@ class RummyGame:
             "winner": self.winner,
             "rounds": self.rounds,
         }
+
+
+RummyReplay = Replayed[RummyGame, RummyEvent, RummyResult]  # a rummy game replayed: each step's result a RummyResult
+RummyStep = Step[RummyGame, RummyEvent, RummyResult]  # one rummy event applied
 
 
 def verify_buyback(game: RummyGame, name: str, position: int = 0) -> None:

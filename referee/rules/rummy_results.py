@@ -1,4 +1,8 @@
-"""What a rummy game's events leave and do: each player's standing, what a round, a buy-back or a reshuffle did."""
+"""What a rummy game's events leave and do: each player's standing, what a round, a buy-back or a reshuffle did.
+
+Each event's result has its own type, and `RummyResult` is their union: what `RummyGame.apply` returns beside the
+next game (a round, or a void round: `RoundResult`; a buy-back: `BuybackResult`; a reshuffle: `ReshuffleResult`).
+"""
 
 from __future__ import annotations
 
@@ -56,3 +60,6 @@ class ReshuffleResult:
     """What a reshuffle did: nothing to the scores; the round in play (from 1) may now end void."""
 
     round: int
+
+
+RummyResult = RoundResult | BuybackResult | ReshuffleResult  # what a rummy event did (a void round: a RoundResult)

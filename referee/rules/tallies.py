@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TypeVar, assert_never
 
-from referee.rules.game import Replayed
-from referee.rules.kaiser import HandResult, KaiserGame
-from referee.rules.rummy import RummyGame
+from referee.rules.kaiser import HandResult, KaiserReplay, PassedResult
+from referee.rules.rummy import RummyReplay
 from referee.rules.rummy_events import Round
-from referee.rules.rummy_results import BuybackResult, RoundResult
+from referee.rules.rummy_results import BuybackResult, ReshuffleResult, RoundResult
 from referee.rules.rummy_rounds import hand_value
 from referee.rules.table import Scoring
 
@@ -70,13 +69,12 @@ def one_decimal(total: int, count: int) -> Decimal | None:
     return (Decimal(total) / count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
-def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
+def rummy_tally(replayed: RummyReplay) -> Tally:
     """Rounds, penalty, eliminations and buy-backs; the winner finished first, then who stayed in longest.
 
     Between two players put out by the same round, the lower total (in points mode, the higher) finished ahead.
     """
     state = replayed.state
-    assert isinstance(state, RummyGame)  # noqa: S101 — the registry hands only a rummy game to this function
     rules = state.rules
     rounds: Counter[str] = Counter()
     penalty: Counter[str] = Counter()
@@ -86,10 +84,16 @@ def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
     out_at: dict[str, int] = {}
     for step in replayed.steps:
         event, result = step.event, step.result
-        if isinstance(result, BuybackResult):
-            buybacks[result.player] += 1
-        if not isinstance(event, Round) or not isinstance(result, RoundResult):
-            continue  # a void round, a buy-back or a reshuffle
+        match result:
+            case BuybackResult():
+                buybacks[result.player] += 1
+                continue
+            case RoundResult() if isinstance(event, Round):
+                pass  # a round played: counted below
+            case RoundResult() | ReshuffleResult():
+                continue  # a void round, or a reshuffle
+            case _:
+                assert_never(result)
         for name in result.eliminated:
             eliminations[name] += 1
             out_at[name] = step.position
@@ -112,17 +116,22 @@ def rummy_tally(replayed: Replayed[Any, Any]) -> Tally:
     )  # fmt: skip
 
 
-def kaiser_tally(replayed: Replayed[Any, Any]) -> Tally:
+def kaiser_tally(replayed: KaiserReplay) -> Tally:
     """Hands and the points they added to each team's score; the winning team's two players finished ahead."""
     state = replayed.state
-    assert isinstance(state, KaiserGame)  # noqa: S101 — the registry hands only a Kaiser game to this function
     teams = state.teams
     hands_played: Counter[str] = Counter()
     points: Counter[str] = Counter()
     for step in replayed.steps:
-        if not isinstance(step.result, HandResult):
-            continue  # a deal everybody passed
-        for team in step.result.results:
+        result = step.result
+        match result:
+            case HandResult():
+                pass  # a hand played: counted below
+            case PassedResult():
+                continue  # a deal everybody passed
+            case _:
+                assert_never(result)
+        for team in result.results:
             for name in teams.players[teams.names.index(team.team)]:
                 hands_played[name] += 1
                 points[name] += team.change

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from referee.rules.events import UnreadableEvent
-from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.families import AnyEvent, AnyGame, AnyReplayed
 from referee.rules.game import Replayed, Unreadable
 from referee.rules.game_record import GameRecord
 from referee.rules.table import Family, Rules
@@ -53,7 +53,7 @@ class Book:
     record: GameRecord  # the game's rules and seats; its events are in `replayed`
     version: int
     entries: tuple[Entry, ...]
-    replayed: Replayed[AnyGame, AnyEvent]
+    replayed: AnyReplayed
     since: int = 0  # entries replayed since the game's snapshot (as far as this process knows)
 
     @property
@@ -226,5 +226,5 @@ def read_book(game: StoredGame, events: Sequence[StoredEvent], version: int = 0)
     Such an entry is kept, unread, so that it can still be corrected or deleted.
     """
     record = stored.record_of(game)
-    replayed = Replayed[AnyGame, AnyEvent](record.start()).extended(parsed(record, events))
+    replayed = AnyReplayed(record.start()).extended(parsed(record, events))
     return Book(game, record, version, tuple(events), replayed, len(events))

@@ -14,7 +14,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from referee.storage.backup import BackupError, backup_database
-from referee.storage.db import connect, writing
+from referee.storage.db import connect
 
 __all__ = ["BackupError", "Database", "StorageError", "backup_database", "cannot_write"]
 
@@ -112,9 +112,17 @@ def path_of(db: Database) -> str:
 def unit_of_work(db: Database) -> Iterator[Database]:
     """One write of a service: storage's statements inside it commit together when it ends, or roll back together
     when it raises. The write lock is taken at once (`BEGIN IMMEDIATE`), so two scorers' writes never interleave; a
-    service keeps what it does inside short, and never replays a game there."""
-    with writing(db):
+    service keeps what it does inside short, and never replays a game there.
+
+    The only transaction of a write: storage's statements open and commit none (`storage.db.inside` refuses to run
+    outside one)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
         yield db
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def release() -> None:

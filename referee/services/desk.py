@@ -12,6 +12,7 @@ from referee.rules.options import OPTIONS, OptionError, show_value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS
 from referee.rules.table import Rules, RummyRules, value_said
 from referee.rules.words import say
+from referee.services.database import unit_of_work
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of
 from referee.storage.rulings import Ruling, log_ruling, rulings_of
@@ -28,8 +29,10 @@ def save_ruling(
     db: Database, evening: Evening, kind: str, rules: Rules, question: str, answer: str
 ) -> tuple[Ruling, ...]:
     """Save a ruling in the evening's disputes log, under the rules it was asked (the preset and what the house
-    changed); the log after it, newest first."""
-    log_ruling(db, evening.id, kind, _label(rules), question, answer)
+    changed), in one unit of work; the log after it, newest first."""
+    label = _label(rules)
+    with unit_of_work(db):
+        log_ruling(db, evening.id, kind, label, question, answer)
     return evening_rulings(db, evening)
 
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 from sqlite_utils import Database
 
 from referee.rules.families import rules_for
+from referee.services.database import unit_of_work
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening, create_evening
 from referee.storage.games import StoredGame, games_of
@@ -39,19 +40,21 @@ def start_evening(
     """Start `new` in the group `group_id`, else in a new group of its own; only what the house changes is kept.
 
     `submission` is the form's one-time key: sent twice (a double tap, a resend), it opens the evening made the first
-    time.
+    time. One unit of work: the evening, its one-time key and its players' names are written together.
     """
-    return create_evening(
-        db,
-        title=new.title,
-        players=new.players,
-        preset=new.preset,
-        options=rules_for(new.preset, new.house).changed(),
-        chip_value=new.chip_value,
-        currency=new.currency.strip().upper(),
-        group_id=group_id,
-        submission=submission,
-    )
+    options = rules_for(new.preset, new.house).changed()
+    with unit_of_work(db):
+        return create_evening(
+            db,
+            title=new.title,
+            players=new.players,
+            preset=new.preset,
+            options=options,
+            chip_value=new.chip_value,
+            currency=new.currency.strip().upper(),
+            group_id=group_id,
+            submission=submission,
+        )
 
 
 @dataclass(frozen=True)

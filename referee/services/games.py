@@ -19,8 +19,8 @@ from sqlite_utils import Database
 
 from referee.rules.answers import NO_STOCK, Refused, StockAnswer, StockCall
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyGame
-from referee.rules.game import Kind, Replayed, Stocked
+from referee.rules.families import AnyEvent, AnyReplayed
+from referee.rules.game import Kind, Stocked
 from referee.rules.game_record import GameRecord
 from referee.rules.options import Value
 from referee.rules.words import say
@@ -168,7 +168,7 @@ def add_entry(
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
 
-def _appended(book: Book, after: Replayed[AnyGame, AnyEvent], data: dict[str, object], written: stored.Written) -> Book:
+def _appended(book: Book, after: AnyReplayed, data: dict[str, object], written: stored.Written) -> Book:
     """The book of `book`'s game once the entry `data` is `written`: at its slot, the game's version now its own."""
     entries = (*book.entries, Entry(written.slot, 0, data))
     return Book(book.game, book.record, written.version, entries, after, book.since + 1)
@@ -176,7 +176,7 @@ def _appended(book: Book, after: Replayed[AnyGame, AnyEvent], data: dict[str, ob
 
 def _revised(
     book: Book,
-    after: Replayed[AnyGame, AnyEvent],
+    after: AnyReplayed,
     data: dict[str, object] | None,
     since: int,
     written: stored.Written,

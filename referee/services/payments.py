@@ -11,6 +11,7 @@ from sqlite_utils import Database
 
 from referee.rules.families import family_of
 from referee.rules.settlement import Payment, settle
+from referee.services.database import unit_of_work
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening
 from referee.storage.games import games_of
@@ -93,9 +94,9 @@ class PaymentOutcome:
 def mark_paid(db: Database, evening: Evening, payment: Payment, submission: str | None) -> PaymentOutcome:
     """Mark one payment of the plan as made; the rest of the plan stays as it was.
 
-    The plan is worked out outside the write; the write confirms no other payment came in since, else the plan is
-    worked out again (`TRIES` times at most). A payment no longer in the plan is refused; a resent form answers as
-    the first time.
+    The plan is worked out outside the write; the write (one unit of work) confirms no other payment came in since,
+    else the plan is worked out again (`TRIES` times at most). A payment no longer in the plan is refused; a resent
+    form answers as the first time.
     """
     if already_sent(db, submission):
         return PaymentOutcome(Marked.REPEATED, settle_up(db, evening))
@@ -104,7 +105,8 @@ def mark_paid(db: Database, evening: Evening, payment: Payment, submission: str 
         if payment not in settled.payments:
             return PaymentOutcome(Marked.OUT_OF_DATE, settled)
         try:
-            record_payment(db, evening.id, payment.payer, payment.payee, payment.chips, submission, settled.after)
+            with unit_of_work(db):
+                record_payment(db, evening.id, payment.payer, payment.payee, payment.chips, submission, settled.after)
         except PaymentsChanged:
             continue
         return PaymentOutcome(Marked.RECORDED, settle_up(db, evening))
@@ -116,7 +118,8 @@ def undo_payment(db: Database, evening: Evening, payment_id: int, submission: st
     """Take back a payment marked as made by mistake (refused when it no longer stands); the plan is worked out
     again."""
     try:
-        take_back(db, evening.id, payment_id, submission)
+        with unit_of_work(db):
+            take_back(db, evening.id, payment_id, submission)
     except PaymentsChanged:
         return PaymentOutcome(Marked.OUT_OF_DATE, settle_up(db, evening))
     return PaymentOutcome(Marked.RECORDED, settle_up(db, evening))

@@ -44,7 +44,7 @@ from typing import Any
 import referee.rules
 from referee.rules.cards import Card
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.families import AnyReplayed
 from referee.rules.game import Replayed
 from referee.rules.game_record import GameRecord
 from referee.storage import games as stored_games
@@ -59,7 +59,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 # and this module's own way of writing them.
 SOURCES = ("rules/*.py", "storage/games.py", "services/snapshots.py")
 
-Payload = tuple[GameRecord, tuple[StoredEvent, ...], Replayed[AnyGame, AnyEvent]]
+Payload = tuple[GameRecord, tuple[StoredEvent, ...], AnyReplayed]
 
 
 _log = logging.getLogger(__name__)

@@ -2,6 +2,8 @@
 
 An import whose evening (or group) is here already is not made at once: the caller asks whether to keep both or to
 replace the evening here (`Choice`), then calls `choose`. A form sent twice (its one-time key) makes one import.
+The record is read and checked (its games replayed) before the write; the write is one unit of work
+(`services.database.unit_of_work`) that checks the one-time key again and stores the whole evening or group.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.rules.group_record import GROUP_FORMAT, group_size, read_group
+from referee.rules.evening_record import EveningRecord
+from referee.rules.group_record import GROUP_FORMAT, GroupRecord, group_size, read_group
 from referee.rules.record_data import RecordError, load_json
+from referee.services.database import unit_of_work
 from referee.services.games import Book, open_book
 from referee.storage.evenings import Evening
 from referee.storage.games import game_of
@@ -96,6 +100,18 @@ def _done(db: Database, submission: str | None) -> Imported | None:
     return None if group is None else Imported(group=group)
 
 
+def _new_evening(db: Database, record: EveningRecord, submission: str | None) -> Imported:
+    """The record stored as a new evening, in one unit of work (the evening this form made, if it made one)."""
+    with unit_of_work(db):
+        return Imported(evening=store_record(db, record, submission))
+
+
+def _new_group(db: Database, record: GroupRecord, submission: str | None) -> Imported:
+    """The record stored as a new group, in one unit of work (the group this form made, if it made one)."""
+    with unit_of_work(db):
+        return Imported(group=store_group(db, record, submission))
+
+
 def _is_group(data: object) -> bool:
     return isinstance(data, dict) and data.get("format") == GROUP_FORMAT
 
@@ -114,12 +130,12 @@ def import_text(db: Database, text: str, submission: str | None) -> Imported | C
         here_group = same_group(db, group_record)
         if here_group is not None:
             return Choice(data, here_group, stored_group_size(db, here_group), group_size(group_record))
-        return Imported(group=store_group(db, group_record, submission))
+        return _new_group(db, group_record, submission)
     record = read_record(data)
     here = same_evening(db, record)
     if here is not None:
         return Choice(data, here, size_of(db, here), record_size(record))
-    return Imported(evening=store_record(db, record, submission))
+    return _new_evening(db, record, submission)
 
 
 def choose(db: Database, text: str, submission: str | None, *, keep: bool, scorer_key: str) -> Imported | Choice:
@@ -136,13 +152,14 @@ def choose(db: Database, text: str, submission: str | None, *, keep: bool, score
         if _is_group(data):  # a group here already is only kept both: a new group beside it
             if not keep:
                 raise Forged("a group is only kept both")
-            return Imported(group=store_group(db, read_group(data), submission))
+            return _new_group(db, read_group(data), submission)
         record = read_record(data)
     except RecordError as error:
         raise Forged(str(error)) from None  # the first step read this record: this form was not made by its page
     here = same_evening(db, record)
     if here is None or keep:
-        return Imported(evening=store_record(db, record, submission))
+        return _new_evening(db, record, submission)
     if not secrets.compare_digest(scorer_key.encode(), here.scorer_key.encode()):
         return Choice(data, here, size_of(db, here), record_size(record), wrong_link=True)
-    return Imported(evening=replace_with(db, here, record, submission))
+    with unit_of_work(db):
+        return Imported(evening=replace_with(db, here, record, submission))

@@ -1,11 +1,11 @@
-"""Opening the database (foreign keys, a busy timeout; WAL and migrations when asked), reads and write transactions."""
+"""Opening the database (foreign keys, a busy timeout; WAL and migrations when asked), reads, and the check that a
+write runs inside its caller's transaction (`inside`: storage never opens or commits one itself)."""
 
 from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -65,15 +65,3 @@ def inside(db: Database) -> None:
     its own at the first write and leave it open, after the reads that decided it."""
     if not db.conn.in_transaction:
         raise OutsideWrite("this statement belongs inside the caller's write transaction")
-
-
-@contextmanager
-def writing(db: Database) -> Iterator[Database]:
-    """One write transaction, taken at once so that two scorers' writes never interleave."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()

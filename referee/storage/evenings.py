@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from sqlite_utils import Database
 
-from referee.storage.db import rows, writing
+from referee.storage.db import inside, rows
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,10 @@ def create_evening(
     submission: str | None = None,
 ) -> Evening:
     """Store a new evening with unguessable scorer and viewer keys, in the group `group_id` (else a new group of
-    its own), and remember its players' names."""
+    its own), and remember its players' names; inside the caller's transaction (`inside`).
+
+    The form with the one-time key `submission`, sent again, gets the evening it made the first time."""
+    inside(db)
     row = {
         "scorer_key": secrets.token_urlsafe(18),
         "viewer_key": secrets.token_urlsafe(18),
@@ -80,14 +83,13 @@ def create_evening(
         "created_at": now(),
         "group_id": group_id,  # None: the database gives the evening a group of its own
     }
-    with writing(db):
-        made = made_by(db, "evening", submission)
-        if made is not None:  # this very form made its evening before (a double tap, a resend)
-            return evening_of_row(db.table("evenings").get(made))
-        evening_id = cast(int, db.table("evenings").insert(row).last_pk)
-        mark_made_by(db, "evening", submission, evening_id, str(row["created_at"]))
-        for name in players:
-            db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
+    made = made_by(db, "evening", submission)
+    if made is not None:  # this very form made its evening before (a double tap, a resend)
+        return evening_of_row(db.table("evenings").get(made))
+    evening_id = cast(int, db.table("evenings").insert(row).last_pk)
+    mark_made_by(db, "evening", submission, evening_id, str(row["created_at"]))
+    for name in players:
+        db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, row["created_at"]])
     return evening_of_row(db.table("evenings").get(evening_id))
 
 
@@ -128,6 +130,7 @@ def made_by(db: Database, kind: str, submission: str | None) -> int | None:
 def mark_made_by(db: Database, kind: str, submission: str | None, made: int, at: str) -> None:
     """Mark the `kind` `made` as made by the form with this one-time key (inside the write that made it), so that
     `made_by` finds it when the form is sent again."""
+    inside(db)
     if submission:
         db.execute(
             "INSERT INTO made_once (submission, kind, made, created_at) VALUES (?, ?, ?, ?)",

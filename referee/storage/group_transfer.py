@@ -9,7 +9,7 @@ from typing import Any, cast
 from sqlite_utils import Database
 
 from referee.rules.group_record import GROUP_FORMAT, GroupRecord
-from referee.storage.db import rows, writing
+from referee.storage.db import inside, rows
 from referee.storage.evenings import Evening, evenings_of, now
 from referee.storage.groups import Group, group_by_key
 from referee.storage.transfer import evening_json, evening_row, fill_evening
@@ -61,40 +61,41 @@ def store_group(db: Database, record: GroupRecord, submission: str | None = None
 
     The group and each evening keep the record's id unless one here has it already: the copy then gets an id of
     its own (docs/rules.md). Each evening keeps its start time and is made as its own import makes it. The same
-    form (`submission`) sent twice makes one group.
+    form (`submission`) sent twice makes one group. Inside the caller's transaction (`inside`), which the one-time
+    key's check shares with the writes.
     """
+    inside(db)
+    made = group_imported_by(db, submission)
+    if made is not None:
+        return made
     scorer = secrets.token_urlsafe(18)
     at = now()
-    with writing(db):
-        made = group_imported_by(db, submission)
-        if made is not None:
-            return made
-        row = {
-            "scorer_key": scorer,
-            "viewer_key": secrets.token_urlsafe(18),
-            "title": record.title,
-            "created_at": record.started,
-            "uid": _free(db, "groups", record.id),
-        }
-        group_id = cast(int, db.table("groups").insert(row).last_pk)
-        for evening, started in zip(record.evenings, record.evenings_started, strict=True):
-            evening_id = (
-                db.table("evenings")
-                .insert(
-                    {
-                        **evening_row(evening),
-                        "scorer_key": secrets.token_urlsafe(18),
-                        "viewer_key": secrets.token_urlsafe(18),
-                        "created_at": started,
-                        "group_id": group_id,
-                        "uid": _free(db, "evenings", evening.id),
-                    }
-                )
-                .last_pk
+    row = {
+        "scorer_key": scorer,
+        "viewer_key": secrets.token_urlsafe(18),
+        "title": record.title,
+        "created_at": record.started,
+        "uid": _free(db, "groups", record.id),
+    }
+    group_id = cast(int, db.table("groups").insert(row).last_pk)
+    for evening, started in zip(record.evenings, record.evenings_started, strict=True):
+        evening_id = (
+            db.table("evenings")
+            .insert(
+                {
+                    **evening_row(evening),
+                    "scorer_key": secrets.token_urlsafe(18),
+                    "viewer_key": secrets.token_urlsafe(18),
+                    "created_at": started,
+                    "group_id": group_id,
+                    "uid": _free(db, "evenings", evening.id),
+                }
             )
-            fill_evening(db, cast(int, evening_id), evening, at, None)
-        if submission:
-            db.table("group_imports").insert({"submission": submission, "group_id": group_id, "created_at": at})
+            .last_pk
+        )
+        fill_evening(db, cast(int, evening_id), evening, at, None)
+    if submission:
+        db.table("group_imports").insert({"submission": submission, "group_id": group_id, "created_at": at})
     return _by_key(db, scorer)
 
 

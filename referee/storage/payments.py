@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.storage.db import writing
+from referee.storage.db import inside
 from referee.storage.evenings import now
 
 
@@ -35,15 +35,15 @@ def record_payment(
     """Mark `payer` as having paid `payee` `chips`, decided on the plan worked out after payment `after`.
 
     The same form sent twice counts once; PaymentsChanged when another payment was marked since `after`
-    (checked inside the write, so two phones tapping "Paid" at once never record it twice).
+    (checked inside the caller's transaction, `inside`, so two phones tapping "Paid" at once never record it twice).
     """
-    with writing(db):
-        if submission and db.execute("SELECT 1 FROM payments WHERE submission = ?", [submission]).fetchone():
-            return
-        if last_payment(db, evening_id) != after:
-            raise PaymentsChanged(evening_id)
-        row = {"evening_id": evening_id, "payer": payer, "payee": payee, "chips": chips}
-        db.table("payments").insert({**row, "submission": submission or None, "created_at": now()})
+    inside(db)
+    if already_sent(db, submission):
+        return
+    if last_payment(db, evening_id) != after:
+        raise PaymentsChanged(evening_id)
+    row = {"evening_id": evening_id, "payer": payer, "payee": payee, "chips": chips}
+    db.table("payments").insert({**row, "submission": submission or None, "created_at": now()})
 
 
 @dataclass(frozen=True)
@@ -76,16 +76,16 @@ def take_back(db: Database, evening_id: int, payment_id: int, submission: str | 
     """Take back payment `payment_id` (a mistaken "Paid"): a row of the opposite amount; nothing is erased.
 
     The same form sent twice counts once; PaymentsChanged when that payment no longer stands (taken back
-    from another phone meanwhile).
+    from another phone meanwhile). Inside the caller's transaction (`inside`), which the checks share with the write.
     """
-    with writing(db):
-        if submission and db.execute("SELECT 1 FROM payments WHERE submission = ?", [submission]).fetchone():
-            return
-        made = next((m for m in payments_made(db, evening_id) if m.id == payment_id), None)
-        if made is None:
-            raise PaymentsChanged(evening_id)
-        row = {"evening_id": evening_id, "payer": made.payer, "payee": made.payee, "chips": -made.chips}
-        db.table("payments").insert({**row, "submission": submission or None, "created_at": now()})
+    inside(db)
+    if already_sent(db, submission):
+        return
+    made = next((m for m in payments_made(db, evening_id) if m.id == payment_id), None)
+    if made is None:
+        raise PaymentsChanged(evening_id)
+    row = {"evening_id": evening_id, "payer": made.payer, "payee": made.payee, "chips": -made.chips}
+    db.table("payments").insert({**row, "submission": submission or None, "created_at": now()})
 
 
 def paid(db: Database, evening_id: int) -> Mapping[str, int]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.storage.db import writing
+from referee.storage.db import inside
 from referee.storage.evenings import now
 
 
@@ -22,10 +22,10 @@ class Ruling:
 
 
 def log_ruling(db: Database, evening_id: int, kind: str, rules: str, question: str, answer: str) -> None:
-    """Keep a ruling in the evening's disputes log."""
+    """Keep a ruling in the evening's disputes log, inside the caller's transaction (`inside`)."""
+    inside(db)
     row = {"evening_id": evening_id, "kind": kind, "rules": rules, "question": question, "answer": answer}
-    with writing(db):
-        db.table("rulings").insert({**row, "created_at": now()})
+    db.table("rulings").insert({**row, "created_at": now()})
 
 
 def rulings_of(db: Database, evening_id: int) -> list[Ruling]:

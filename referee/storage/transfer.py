@@ -22,7 +22,7 @@ from referee.rules.evening_record import (
 from referee.rules.game_record import GAME_FORMAT, GameRecord, read_game
 from referee.rules.record_data import RecordError, check_data
 from referee.rules.words import say
-from referee.storage.db import rows, writing
+from referee.storage.db import inside, rows
 from referee.storage.evenings import Evening, evening_by_key, now
 from referee.storage.games import StoredGame, change_log, current_events, games_of, record_of
 
@@ -139,29 +139,32 @@ def import_record(db: Database, data: Any, submission: str | None = None) -> Eve
     """A new evening made from a game or evening record (`read_record`); nothing is made if any part fails.
 
     It keeps the record's id unless an evening here has it already (the two are then kept both: the new one
-    gets an id of its own). The same form (`submission`) sent twice makes one evening.
+    gets an id of its own). The same form (`submission`) sent twice makes one evening. Inside the caller's
+    transaction (`inside`); the record is read and checked first, in it.
     """
+    inside(db)
     return store_record(db, read_record(data), submission)
 
 
 def store_record(db: Database, record: EveningRecord, submission: str | None = None) -> Evening:
-    """A new evening made from a record `read_record` gave, as `import_record` makes it."""
+    """A new evening made from a record `read_record` gave, as `import_record` makes it; inside the caller's
+    transaction (`inside`), which the one-time key's check shares with the writes."""
+    inside(db)
+    made = imported_by(db, submission)
+    if made is not None:
+        return made
     scorer = secrets.token_urlsafe(18)
     at = now()
-    with writing(db):
-        made = imported_by(db, submission)
-        if made is not None:
-            return made
-        taken = record.id is None or db.execute("SELECT 1 FROM evenings WHERE uid = ?", [record.id]).fetchone()
-        row = {
-            **evening_row(record),
-            "scorer_key": scorer,
-            "viewer_key": secrets.token_urlsafe(18),
-            "created_at": at,
-            "uid": uuid.uuid4().hex if taken else record.id,
-        }
-        evening_id = cast(int, db.table("evenings").insert(row).last_pk)
-        fill_evening(db, evening_id, record, at, submission)
+    taken = record.id is None or db.execute("SELECT 1 FROM evenings WHERE uid = ?", [record.id]).fetchone()
+    row = {
+        **evening_row(record),
+        "scorer_key": scorer,
+        "viewer_key": secrets.token_urlsafe(18),
+        "created_at": at,
+        "uid": uuid.uuid4().hex if taken else record.id,
+    }
+    evening_id = cast(int, db.table("evenings").insert(row).last_pk)
+    fill_evening(db, evening_id, record, at, submission)
     return _by_key(db, scorer)
 
 
@@ -169,26 +172,27 @@ def replace_evening(db: Database, evening: Evening, data: Any, submission: str |
     """Replace what `evening` holds by a record's: its games, logs and payments (checked first, as `read_record`).
 
     The evening keeps its place: its links, its group and its creation time stay; what it held is gone. The
-    same form (`submission`) sent twice replaces it once.
+    same form (`submission`) sent twice replaces it once. Inside the caller's transaction (`inside`); the record is
+    read and checked first, in it.
     """
+    inside(db)
     return replace_with(db, evening, read_record(data), submission)
 
 
 def replace_with(db: Database, evening: Evening, record: EveningRecord, submission: str | None = None) -> Evening:
-    """Replace what `evening` holds by a record `read_record` gave, as `replace_evening` does."""
+    """Replace what `evening` holds by a record `read_record` gave, as `replace_evening` does; inside the caller's
+    transaction (`inside`), which the one-time key's check shares with the writes."""
+    inside(db)
+    if imported_by(db, submission) is not None:
+        return _by_key(db, evening.scorer_key)
     at = now()
-    with writing(db):
-        if imported_by(db, submission) is not None:
-            return _by_key(db, evening.scorer_key)
-        db.execute("DELETE FROM kept_once WHERE game_id IN (SELECT id FROM games WHERE evening_id = ?)", [evening.id])
-        db.execute(
-            "DELETE FROM event_revisions WHERE game_id IN (SELECT id FROM games WHERE evening_id = ?)", [evening.id]
-        )
-        for table in ("games", "rulings", "payments"):
-            db.execute(f"DELETE FROM {table} WHERE evening_id = ?", [evening.id])  # noqa: S608 — a known name
-        row = evening_row(record) | ({"uid": record.id} if record.id is not None else {})
-        db.table("evenings").update(evening.id, row)
-        fill_evening(db, evening.id, record, at, submission)
+    db.execute("DELETE FROM kept_once WHERE game_id IN (SELECT id FROM games WHERE evening_id = ?)", [evening.id])
+    db.execute("DELETE FROM event_revisions WHERE game_id IN (SELECT id FROM games WHERE evening_id = ?)", [evening.id])
+    for table in ("games", "rulings", "payments"):
+        db.execute(f"DELETE FROM {table} WHERE evening_id = ?", [evening.id])  # noqa: S608 — a known name
+    row = evening_row(record) | ({"uid": record.id} if record.id is not None else {})
+    db.table("evenings").update(evening.id, row)
+    fill_evening(db, evening.id, record, at, submission)
     return _by_key(db, evening.scorer_key)
 
 
@@ -211,7 +215,9 @@ def evening_row(record: EveningRecord) -> dict[str, Any]:
 
 
 def fill_evening(db: Database, evening_id: int, record: EveningRecord, at: str, submission: str | None) -> None:
-    """Store the record's games, their event revisions, its rulings and its payments in the evening (in a write)."""
+    """Store the record's games, their event revisions, its rulings and its payments in the evening, inside the
+    caller's transaction (`inside`)."""
+    inside(db)
     for name in record.players:
         db.execute("INSERT OR IGNORE INTO people (name, created_at) VALUES (?, ?)", [name, at])
     for number, game in enumerate(record.games, start=1):

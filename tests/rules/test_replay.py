@@ -11,7 +11,7 @@ from referee.rules.game import Replayed, Unreadable, counted, replay
 from referee.rules.game_record import read_game
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
-from referee.rules.rummy_results import RoundResult
+from referee.rules.rummy_results import RoundResult, RummyResult
 
 RECORD = read_game({"preset": "kaluki", "players": ["Ana", "Ben"], "events": []})
 
@@ -40,12 +40,12 @@ ILLEGAL = event({"type": "buyback", "player": "Ben"})  # Ben is still in: nobody
 UNREADABLE = Unreadable({"type": "zzz"}, UnreadableEvent(2, "unknown event type 'zzz'"))
 
 
-def played(*entries: RummyEvent | Unreadable) -> Replayed[RummyGame, RummyEvent]:
+def played(*entries: RummyEvent | Unreadable) -> Replayed[RummyGame, RummyEvent, RummyResult]:
     """The entries replayed from the start."""
     return replay(START, entries)
 
 
-def scores(replayed: Replayed[Any, Any]) -> dict[str, int]:
+def scores(replayed: Replayed[Any, Any, Any]) -> dict[str, int]:
     """Each player's total after the events applied."""
     return {player.name: player.score for player in replayed.state.players}
 
@@ -163,7 +163,7 @@ def test_counted_says_the_plural_unless_one() -> None:
 
 def test_a_replay_grown_one_event_at_a_time_keeps_its_start() -> None:
     """A game scored round by round (`then`) can still have its first round corrected: the start is kept."""
-    grown = Replayed[RummyGame, RummyEvent](START).then(ANA).then(BEN)
+    grown = Replayed[RummyGame, RummyEvent, RummyResult](START).then(ANA).then(BEN)
     assert grown.start == START and grown.before(1) == START
     fixed = grown.corrected(1, ANA_AGAIN)
     assert fixed.events == (ANA_AGAIN, BEN) and fixed.state.score_of("Ben") == 5

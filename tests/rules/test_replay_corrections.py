@@ -24,12 +24,12 @@ class Tally:
         return Tally(self.total + event), event
 
 
-def _log(game: Replayed[Tally, int]) -> tuple[object, ...]:
+def _log(game: Replayed[Tally, int, int]) -> tuple[object, ...]:
     """Every entry of the replay, applied or waiting, in order."""
     return (*game.events, *game.waiting)
 
 
-def _seen(game: Replayed[Tally, int]) -> tuple[object, ...]:
+def _seen(game: Replayed[Tally, int, int]) -> tuple[object, ...]:
     """What a replay shows: its entries, how far they applied, its total, and where and why it stopped."""
     refusal = None if game.refusal is None else (game.refusal.position, game.refusal.reason)
     return _log(game), len(game.steps), game.state, refusal

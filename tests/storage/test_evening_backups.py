@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from referee.rules.record_data import RecordError
 from referee.rules.rummy_events import RummyEvent, Void, rummy_event_from_json
+from referee.services.database import unit_of_work
 from referee.services.games import add_entry, correct, open_book, start_game
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key
@@ -77,10 +78,11 @@ def _event(winner: str, hands: dict[str, Any] | None) -> RummyEvent:
 
 def play(db: Database, plan: Plan, title: str = "Friday") -> Evening:
     """The evening of `plan`, played through the scorebook and the settle-up as the app does."""
-    evening = create_evening(
-        db, title=title, players=PLAYERS, preset="kaluki", options={"elimination_threshold": 1000},
-        chip_value=Decimal("0.20"), currency="EUR",
-    )  # fmt: skip
+    with unit_of_work(db):
+        evening = create_evening(
+            db, title=title, players=PLAYERS, preset="kaluki", options={"elimination_threshold": 1000},
+            chip_value=Decimal("0.20"), currency="EUR",
+        )  # fmt: skip
     stored = []
     for seated, entries in plan.games:
         game = start_game(db, evening, "kaluki", {"elimination_threshold": 1000}, seated, 0)
@@ -92,17 +94,20 @@ def play(db: Database, plan: Plan, title: str = "Friday") -> Evening:
             new = None if change == "delete" else _event(game.players[0], change)  # type: ignore[arg-type]
             correct(db, open_book(db, game), slots[entry], new, based_on=now[slots[entry]])
     for kind, rules, question, answer in plan.rulings:
-        log_ruling(db, evening.id, kind, rules, question, answer)
+        with unit_of_work(db):
+            log_ruling(db, evening.id, kind, rules, question, answer)
     made: list[int] = []
     for payment in plan.payments:
         if isinstance(payment, int):
             standing = {m.id for m in payments_made(db, evening.id)}
             if made[payment] in standing:
-                take_back(db, evening.id, made[payment], None)
+                with unit_of_work(db):
+                    take_back(db, evening.id, made[payment], None)
             made.append(made[payment])
             continue
         payer, payee, chips = payment
-        record_payment(db, evening.id, PLAYERS[payer], PLAYERS[payee], chips, None, last_payment(db, evening.id))
+        with unit_of_work(db):
+            record_payment(db, evening.id, PLAYERS[payer], PLAYERS[payee], chips, None, last_payment(db, evening.id))
         made.append(last_payment(db, evening.id))
     return evening
 
@@ -120,7 +125,8 @@ def test_export_import_export_gives_the_same_file(plan: Plan) -> None:
         evening = play(here, plan)
         exported = evening_json(here, evening)
         text = json.dumps(exported, ensure_ascii=False, indent=2)
-        copy = import_record(there, json.loads(text))
+        with unit_of_work(there):
+            copy = import_record(there, json.loads(text))
         assert json.dumps(evening_json(there, copy), ensure_ascii=False, indent=2) == text
         assert _paid(there, copy) == _paid(here, evening)  # paid debts stay paid
         assert rulings_of(there, copy.id) == rulings_of(here, evening.id)
@@ -128,7 +134,8 @@ def test_export_import_export_gives_the_same_file(plan: Plan) -> None:
             len(exported["changes"])
             == here.execute("SELECT COUNT(*) FROM event_revisions WHERE revision > 0").fetchone()[0]
         )
-        replaced = replace_evening(here, evening, exported)  # the old copy replaced by its own file: the same
+        with unit_of_work(here):
+            replaced = replace_evening(here, evening, exported)  # the old copy replaced by its own file: the same
         assert replaced.scorer_key == evening.scorer_key and evening_json(here, replaced) == exported
         here.close()
         there.close()
@@ -168,7 +175,8 @@ def test_an_evening_record_1_is_still_read_and_matched_by_its_content(db: Databa
     first = same_evening(db, read_record(old))
     assert first is not None and first.title == "Friday"  # the same title, players, rules and games
     assert same_evening(db, read_record(old | {"title": "Saturday"})) is None
-    copy = import_record(db, old)  # kept both: its own id, no logs
+    with unit_of_work(db):
+        copy = import_record(db, old)  # kept both: its own id, no logs
     assert evening_json(db, copy)["changes"] == [] and evening_json(db, copy)["id"] != exported["id"]
     assert same_evening(db, read_record(old)) == first  # the oldest copy is the one offered
 
@@ -177,7 +185,8 @@ def test_an_evening_imported_where_its_id_is_taken_gets_an_id_of_its_own(db: Dat
     evening = play(db, PLAN)
     exported = evening_json(db, evening)
     assert same_evening(db, read_record(exported)) == evening
-    copy = import_record(db, exported)
+    with unit_of_work(db):
+        copy = import_record(db, exported)
     assert copy.id != evening.id and evening_json(db, copy)["id"] != exported["id"]
     assert evening_json(db, copy) | {"id": exported["id"]} == exported
 
@@ -187,15 +196,18 @@ def test_replacing_keeps_the_links_and_the_group_and_takes_the_files_games(db: D
     older = evening_json(db, evening)
     game = games_of(db, evening.id)[0]
     add_entry(db, open_book(db, game), Void())  # played on after the backup
-    log_ruling(db, evening.id, "joker", "kaluki", "JK", "stands for 5C")
-    replaced = replace_evening(db, evening, older, "key-1")
+    with unit_of_work(db):
+        log_ruling(db, evening.id, "joker", "kaluki", "JK", "stands for 5C")
+    with unit_of_work(db):
+        replaced = replace_evening(db, evening, older, "key-1")
     assert (replaced.id, replaced.scorer_key, replaced.viewer_key, replaced.group_id) == (
         evening.id, evening.scorer_key, evening.viewer_key, evening.group_id,
     )  # fmt: skip
     assert evening_json(db, replaced) == older
     assert evening_by_key(db, evening.viewer_key) == (replaced, False)
     assert db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0] == 1
-    assert replace_evening(db, evening, {**older, "title": "Not again"}, "key-1").title == "Friday"  # a resend
+    with unit_of_work(db):
+        assert replace_evening(db, evening, {**older, "title": "Not again"}, "key-1").title == "Friday"  # a resend
 
 
 @pytest.mark.parametrize(
@@ -222,7 +234,7 @@ def test_replacing_keeps_the_links_and_the_group_and_takes_the_files_games(db: D
 )
 def test_a_bad_record_2_is_refused_and_makes_nothing(db: Database, change: dict[str, Any], message: str) -> None:
     exported = evening_json(db, play(db, PLAN))
-    with pytest.raises(RecordError, match=message):
+    with pytest.raises(RecordError, match=message), unit_of_work(db):
         import_record(db, exported | change)
     assert db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0] == 1
 
@@ -237,5 +249,5 @@ def test_a_change_log_that_does_not_match_the_events_is_refused(db: Database) ->
         changes[1:],  # revision 1 missing
         [changes[0], changes[1] | {"after": other}, changes[2]],  # slot 1 ends on another round than the game's
     ):
-        with pytest.raises(RecordError, match="its change log does not match its events"):
+        with pytest.raises(RecordError, match="its change log does not match its events"), unit_of_work(db):
             import_record(db, exported | {"changes": broken})

@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from referee.rules.group_record import read_group
 from referee.rules.record_data import RecordError
+from referee.services.database import unit_of_work
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, evenings_of
 from referee.storage.group_transfer import group_json, same_group, store_group
@@ -46,7 +47,8 @@ def test_export_import_export_gives_the_same_file(evening_plans: list[Plan]) -> 
         here, there = connect(Path(folder) / "here.sqlite"), connect(Path(folder) / "there.sqlite")
         group = played_group(here, evening_plans)
         text = text_of(group_json(here, group))
-        copy = store_group(there, read_group(json.loads(text)))
+        with unit_of_work(there):
+            copy = store_group(there, read_group(json.loads(text)))
         assert text_of(group_json(there, copy)) == text
         assert [e.title for e in evenings_of(there, copy.id)] == [e.title for e in evenings_of(here, group.id)]
         here.close()
@@ -75,7 +77,8 @@ def test_a_group_imported_where_it_is_kept_both_gets_new_ids_and_counts_once_per
     exported = group_json(db, group)
     record = read_group(exported)
     assert same_group(db, record) == group
-    copy = store_group(db, record, "key-1")
+    with unit_of_work(db):
+        copy = store_group(db, record, "key-1")
     again = group_json(db, copy)
     assert copy.id != group.id and again["id"] != exported["id"]
     assert [e["id"] for e in again["evenings"]] != [e["id"] for e in exported["evenings"]]  # new evening ids
@@ -83,7 +86,8 @@ def test_a_group_imported_where_it_is_kept_both_gets_new_ids_and_counts_once_per
     ids = {group.id: [e.id for e in evenings_of(db, group.id)], copy.id: [e.id for e in evenings_of(db, copy.id)]}
     for evenings in ids.values():  # each group's histories count its own evenings: never a game twice
         assert len(games_played(db, "Ana", evenings)) == len(games_played(db, "Ana", ids[group.id]))
-    assert store_group(db, record, "key-1") == copy  # the same form sent twice makes one group
+    with unit_of_work(db):
+        assert store_group(db, record, "key-1") == copy  # the same form sent twice makes one group
     assert db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] == 3  # 2 played (one now empty), 1 copy
 
 
@@ -121,6 +125,6 @@ def test_a_bad_group_record_is_refused_with_the_reason_and_makes_nothing(
 ) -> None:
     exported = group_json(db, played_group(db, [PLAN, PLAN]))
     before = db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0]
-    with pytest.raises(RecordError, match=reason.replace("(", r"\(")):
+    with pytest.raises(RecordError, match=reason.replace("(", r"\(")), unit_of_work(db):
         store_group(db, read_group(_broken(exported, change)))
     assert db.execute("SELECT COUNT(*) FROM evenings").fetchone()[0] == before

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from referee.services.database import unit_of_work
 from referee.services.games import start_game
 from referee.storage.db import connect
 from referee.storage.evenings import Evening, create_evening, evening_by_key, evenings_of, known_names
@@ -17,16 +18,17 @@ from referee.storage.migrations import migrations
 
 
 def _evening(db: Database, players: list[str], group_id: int | None = None, title: str = "") -> Evening:
-    return create_evening(
-        db,
-        title=title,
-        players=players,
-        preset="kaluki",
-        options={},
-        chip_value=Decimal("0.10"),
-        currency="EUR",
-        group_id=group_id,
-    )
+    with unit_of_work(db):
+        return create_evening(
+            db,
+            title=title,
+            players=players,
+            preset="kaluki",
+            options={},
+            chip_value=Decimal("0.10"),
+            currency="EUR",
+            group_id=group_id,
+        )
 
 
 def test_the_groups_migration_on_an_empty_database_twice(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ from sqlite_utils import Database
 
 from referee.rules.rummy_events import Round
 from referee.rules.settlement import Payment
+from referee.services.database import unit_of_work
 from referee.services.evenings import Evening, NewEvening, start_evening
 from referee.services.games import add_entry, open_book, start_game
-from referee.services.payments import Marked, mark_paid, settle_up, undo_payment
+from referee.services.payments import Marked, SettleUp, mark_paid, settle_up, undo_payment
 from referee.storage.db import connect
 from referee.storage.payments import PaymentsChanged, record_payment
 
@@ -21,8 +23,14 @@ BEN, CELINE = Payment("Ben", "Ana", 5), Payment("Céline", "Ana", 5)
 
 
 @pytest.fixture
-def db() -> Iterator[Database]:
-    db = connect(":memory:")
+def path(tmp_path: Path) -> Path:
+    """A database file: another phone's write comes in on a connection of its own."""
+    return tmp_path / "referee.sqlite"
+
+
+@pytest.fixture
+def db(path: Path) -> Iterator[Database]:
+    db = connect(path)
     yield db
     db.close()
 
@@ -66,17 +74,25 @@ def test_a_payment_no_longer_in_the_plan_is_refused(db: Database, evening: Eveni
 
 
 def test_a_payment_marked_meanwhile_makes_the_plan_worked_out_again(
-    db: Database, evening: Evening, monkeypatch: pytest.MonkeyPatch
+    path: Path, db: Database, evening: Evening, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[int] = []
+    calls: list[int] = []  # the payment each write's plan was worked out after
 
-    def another_phone_first(db: Database, evening_id: int, *args: Any) -> None:
-        if not calls:  # another phone marks Céline's payment between this plan and its write
-            record_payment(db, evening_id, "Céline", "Ana", 5, "other", 0)
+    def plan_then_another_phone(db: Database, evening: Evening) -> SettleUp:
+        settled = settle_up(db, evening)
+        if not calls:  # another phone marks Céline's payment between this plan and its write, on its own connection
+            other = connect(path, migrate=False)
+            with unit_of_work(other):
+                record_payment(other, evening.id, "Céline", "Ana", 5, "other", 0)
+            other.close()
+        return settled
+
+    def writing(db: Database, evening_id: int, *args: Any) -> None:
         calls.append(args[-1])
         record_payment(db, evening_id, *args)
 
-    monkeypatch.setattr("referee.services.payments.record_payment", another_phone_first)
+    monkeypatch.setattr("referee.services.payments.settle_up", plan_then_another_phone)
+    monkeypatch.setattr("referee.services.payments.record_payment", writing)
     outcome = mark_paid(db, evening, BEN, "key-1")
     assert outcome.done == Marked.RECORDED and calls == [0, 1]  # the second plan was worked out after payment 1
     assert outcome.settled.payments == () and len(outcome.settled.made) == 2

@@ -46,7 +46,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counted:
     found = Counted()
     extended, parse = Replayed.extended, GameRecord.parse_event
 
-    def counting_extended(self: Replayed[Any, Any], events: Any) -> Replayed[Any, Any]:
+    def counting_extended(self: Replayed[Any, Any, Any], events: Any) -> Replayed[Any, Any, Any]:
         found.replays += 1
         return extended(self, events)
 
@@ -97,9 +97,10 @@ def _save(db: Database, game: StoredGame, snapshot: Snapshot) -> None:
 
 def _game(db: Database, rounds: int, preset: str = "kaluki") -> StoredGame:
     """A game of `rounds` rounds written the way another process (or an import) writes them: no snapshot."""
-    evening = create_evening(
-        db, title="", players=["Ana", "Ben"], preset=preset, options={}, chip_value=Decimal("0.2"), currency="EUR"
-    )
+    with unit_of_work(db):
+        evening = create_evening(
+            db, title="", players=["Ana", "Ben"], preset=preset, options={}, chip_value=Decimal("0.2"), currency="EUR"
+        )
     game = start_game(db, evening, preset, {"elimination_threshold": None}, ["Ana", "Ben"], 0)
     for number in range(rounds):
         winner, loser = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
@@ -305,9 +306,16 @@ def test_a_game_whose_replay_stops_at_a_refused_entry_round_trips(path: Path, db
 
 
 def test_a_kaiser_game_round_trips(path: Path, db: Database) -> None:
-    evening = create_evening(
-        db, title="", players=["A", "B", "C", "D"], preset="kaiser", options={}, chip_value=Decimal("0"), currency="EUR"
-    )
+    with unit_of_work(db):
+        evening = create_evening(
+            db,
+            title="",
+            players=["A", "B", "C", "D"],
+            preset="kaiser",
+            options={},
+            chip_value=Decimal(0),
+            currency="EUR",
+        )
     game = start_game(db, evening, "kaiser", {}, [], 0, {"NS": ["A", "C"], "EW": ["B", "D"]})
     book = open_book(db, game)
     for _ in range(EVERY):

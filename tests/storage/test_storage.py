@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from referee.rules.events import EventError, UnreadableEvent
+from referee.rules.group_record import read_group
 from referee.rules.rummy_events import Buyback, Round, Void
 from referee.services.database import unit_of_work
 from referee.services.games import Done, StaleEdit, add_entry, correct, open_book, start_game
@@ -21,7 +23,19 @@ from referee.storage.games import (
     game_version,
     record_of,
 )
+from referee.storage.group_transfer import group_json, store_group
+from referee.storage.groups import group_of
 from referee.storage.migrations import migrations
+from referee.storage.payments import record_payment, take_back
+from referee.storage.rulings import log_ruling
+from referee.storage.transfer import (
+    evening_json,
+    import_record,
+    read_record,
+    replace_evening,
+    replace_with,
+    store_record,
+)
 
 
 def test_migrations_apply_to_an_empty_database_and_twice_change_nothing(tmp_path: Path) -> None:
@@ -42,9 +56,10 @@ def db(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def _evening(db):  # type: ignore[no-untyped-def]
-    return create_evening(
-        db, title="", players=["Ana", "Ben"], preset="kaluki", options={}, chip_value=Decimal("0.2"), currency="EUR"
-    )
+    with unit_of_work(db):
+        return create_evening(
+            db, title="", players=["Ana", "Ben"], preset="kaluki", options={}, chip_value=Decimal("0.2"), currency="EUR"
+        )
 
 
 def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: ignore[no-untyped-def]
@@ -123,6 +138,30 @@ def test_a_write_runs_only_inside_its_caller_s_transaction(db) -> None:  # type:
     with pytest.raises(OutsideWrite):
         append_event(db, game.id, game_version(db, game.id), {"type": "void"})
     assert not db.conn.in_transaction and current_events(db, game.id) == []
+
+
+def test_every_write_of_storage_refuses_to_open_a_transaction_of_its_own(db) -> None:  # type: ignore[no-untyped-def]
+    evening = _evening(db)
+    exported = evening_json(db, evening)
+    writes: list[Callable[[], object]] = [
+        lambda: create_evening(
+            db, title="", players=["Ana"], preset="kaluki", options={}, chip_value=Decimal(1), currency="EUR"
+        ),
+        lambda: import_record(db, exported),
+        lambda: store_record(db, read_record(exported)),
+        lambda: replace_evening(db, evening, exported),
+        lambda: replace_with(db, evening, read_record(exported)),
+        lambda: store_group(db, read_group(group_json(db, group_of(db, evening)))),
+        lambda: record_payment(db, evening.id, "Ben", "Ana", 5, None, 0),
+        lambda: take_back(db, evening.id, 1, None),
+        lambda: log_ruling(db, evening.id, "joker", "kaluki", "JK", "stands for 5C"),
+    ]
+    before = {table: db.table(table).count for table in ("evenings", "groups", "payments", "rulings", "people")}
+    for write in writes:
+        with pytest.raises(OutsideWrite):
+            write()
+        assert not db.conn.in_transaction
+    assert {table: db.table(table).count for table in before} == before
 
 
 def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> None:  # type: ignore[no-untyped-def]

@@ -11,18 +11,27 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlite_utils import Database
 
 from referee import create_app
 from referee.rules.families import rules_for
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams, parse_kaiser_event
 from referee.rules.table import KaiserRules
+from referee.services.database import unit_of_work
 from referee.storage.db import connect
+from referee.storage.evenings import Evening
 from referee.storage.transfer import evening_json, import_record
 from tests.events import kaiser_hand, rummy_round
 from tests.web.conftest import Table
 
 GAMES = Path(__file__).parent.parent / "rules" / "games"
+
+
+def _imported(db: Database, data: dict[str, Any]) -> Evening:
+    """The record imported as a new evening (kept beside any copy of it), in a unit of work of its own."""
+    with unit_of_work(db):
+        return import_record(db, data)
 
 
 def test_a_game_downloads_as_json_and_csv(table: Table) -> None:
@@ -36,6 +45,8 @@ def test_a_game_downloads_as_json_and_csv(table: Table) -> None:
     assert data["events"] == [{"type": "round", "winner": "A", "hands": {"B": ["JK", "5C"], "C": 14, "D": 2}}]
     sheet = table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()
     assert sheet[0] == "Round,Entry,Winner,A,B,C,D" and sheet[1] == "1,round,A,0,+20,+14,+2"
+    table.client.set_cookie("lang", "fr")  # the entry column in the reader's words, as the sheet says them
+    assert table.get(f"{game}/sheet.csv").get_data(as_text=True).splitlines()[1] == "1,manche,A,0,+20,+14,+2"
 
 
 def test_the_csv_keeps_chips_as_numbers_and_escapes_what_would_run_as_a_formula(table: Table) -> None:
@@ -148,8 +159,8 @@ def test_export_import_export_is_the_same(tmp_path: Path, events: list[dict[str,
                 }
             ],
         }
-        first = evening_json(db, import_record(db, evening))
-        second = evening_json(db, import_record(db, first))
+        first = evening_json(db, _imported(db, evening))
+        second = evening_json(db, _imported(db, first))
         assert second | {"id": first["id"]} == first  # the copy kept beside it has an id of its own
         assert first["games"][0]["events"] == events
 
@@ -191,6 +202,6 @@ def test_a_kaiser_game_exports_imports_exports_the_same(
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / f"{abs(hash(json.dumps(record)))}.sqlite")})
     with app.app_context():
         db = connect(app.config["DATABASE"])
-        first_export = evening_json(db, import_record(db, record))
+        first_export = evening_json(db, _imported(db, record))
         assert first_export["games"][0] == record
-        assert evening_json(db, import_record(db, first_export)) | {"id": first_export["id"]} == first_export
+        assert evening_json(db, _imported(db, first_export)) | {"id": first_export["id"]} == first_export

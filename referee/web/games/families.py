@@ -37,7 +37,7 @@ from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
 from referee.web.games.rummy.words import WORDS as RUMMY_WORDS
 from referee.web.games.rummy.worked import worked_examples as rummy_worked
 from referee.web.games.screens import AnyScreen, Screen, ScreenOf, Starter, Tap
-from referee.web.games.typed import EventT, GameT, NotOfFamily, RulesT
+from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT
 
 Worked = list[tuple[str, str, str, str | None]]  # the rules page's worked examples: subject, question, answers
 
@@ -76,8 +76,8 @@ class WorkedOf(Generic[RulesT]):
 def web_family(
     game: type[GameT],
     rules: type[RulesT],
-    screen: Screen[GameT, EventT],
-    layout: Layout[GameT, EventT, RulesT],
+    screen: Screen[GameT, EventT, ResultT],
+    layout: Layout[GameT, EventT, ResultT, RulesT],
     start: Starter,
     templates: str,
     *,

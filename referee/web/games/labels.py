@@ -20,6 +20,8 @@ FINISH = {
     Finish.OWN_CARDS: _l("rami, own cards"),
 }
 KIND = {
+    Kind.ROUND: _l("round"),
+    Kind.HAND: _l("hand"),
     Kind.VOID: _l("void"),
     Kind.BUYBACK: _l("buy-back"),
     Kind.PASSED: _l("passed"),

@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeGuard
 
-from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.families import AnyGame, AnyReplayed
 from referee.rules.game import Kind, Replayed, Step
 from referee.rules.options import Value
 from referee.rules.table import Rules
 from referee.services.games import Entry
-from referee.web.games.typed import EventT, GameT, NotOfFamily, RulesT, RulesT_contra
+from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT, RulesT_contra
 
 
 @dataclass(frozen=True)
@@ -87,20 +87,21 @@ class Marks:
     threshold: int | None = None
 
 
-class Layout(Protocol[GameT, EventT, RulesT_contra]):
-    """How one family lays out its sheet: `GameT` its game, `EventT` its events, `RulesT_contra` its rules."""
+class Layout(Protocol[GameT, EventT, ResultT, RulesT_contra]):
+    """How one family lays out its sheet: `GameT` its game, `EventT` its events, `ResultT` what they did,
+    `RulesT_contra` its rules."""
 
     unit: str
     noted: bool
     coloured: bool  # a column per player, each in the player's colour (sheet, chart, history)
 
-    def marks(self, state: GameT, steps: Sequence[Step[GameT, EventT]]) -> Marks:
+    def marks(self, state: GameT, steps: Sequence[Step[GameT, EventT, ResultT]]) -> Marks:
         """The leader and the players close to elimination, after `steps`."""
 
     def columns(self, state: GameT) -> tuple[Column, ...]:
         """The columns after the last entry."""
 
-    def line(self, entry: Entry, step: Step[GameT, EventT], before: GameT) -> Line | None:
+    def line(self, entry: Entry, step: Step[GameT, EventT, ResultT], before: GameT) -> Line | None:
         """The line of one entry, from its replay step and the game before it; None for an entry with no line."""
 
     def footers(self, state: GameT) -> tuple[Footer, ...]:
@@ -118,14 +119,11 @@ class Layout(Protocol[GameT, EventT, RulesT_contra]):
     def pot(self, state: GameT) -> int:
         """The chips still in the pot."""
 
-    def running_totals(self, replayed: Replayed[GameT, EventT]) -> Totals:
+    def running_totals(self, replayed: Replayed[GameT, EventT, ResultT]) -> Totals:
         """Each column's total after every round (or hand) it played, for the chart."""
 
     def chart_mark(self, rules: RulesT_contra) -> tuple[str, int] | None:
         """The dashed line of the game's chart: what it marks ("eliminated", "target") and at which total."""
-
-
-AnyReplayed = Replayed[AnyGame, AnyEvent]  # a replay of any family's game, as a book holds it
 
 
 class AnyLayout(Protocol):
@@ -175,13 +173,13 @@ class AnyLayout(Protocol):
 
 
 @dataclass(frozen=True)
-class LayoutOf(Generic[GameT, EventT, RulesT]):
+class LayoutOf(Generic[GameT, EventT, ResultT, RulesT]):
     """One family's `Layout`, for a game of any family: what it is given is checked to be the family's game (`game`)
     and rules (`rules`) once, here, and the layout, typed against them, lays it out."""
 
     game: type[GameT]
     rules: type[RulesT]
-    layout: Layout[GameT, EventT, RulesT]
+    layout: Layout[GameT, EventT, ResultT, RulesT]
 
     @property
     def unit(self) -> str:
@@ -198,12 +196,12 @@ class LayoutOf(Generic[GameT, EventT, RulesT]):
         """Whether the columns are players, each in their colour."""
         return self.layout.coloured
 
-    def plays(self, replayed: AnyReplayed) -> TypeGuard[Replayed[GameT, EventT]]:
+    def plays(self, replayed: AnyReplayed) -> TypeGuard[Replayed[GameT, EventT, ResultT]]:
         """Whether `replayed` is a game of this family: its start is the family's game (and so is every step's
         game, each an `apply` of the one before), its events the family's (the game record reads them for it)."""
         return isinstance(replayed.start, self.game)
 
-    def _replayed(self, replayed: AnyReplayed) -> Replayed[GameT, EventT]:
+    def _replayed(self, replayed: AnyReplayed) -> Replayed[GameT, EventT, ResultT]:
         if not self.plays(replayed):
             raise NotOfFamily(f"not a game of {self.game.__name__}: {type(replayed.start).__name__}")
         return replayed

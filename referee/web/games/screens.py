@@ -17,34 +17,36 @@ from referee.rules.families import AnyEvent
 from referee.services.games import Book, Evening
 from referee.web.forms import FormData, KeyedForm, SheetForm
 from referee.web.games.lines import NewGame
-from referee.web.games.typed import BookOf, EventT, GameT, NotOfFamily
+from referee.web.games.typed import BookOf, EventT, GameT, NotOfFamily, ResultT
 
 
-class Screen(Protocol[GameT, EventT]):
-    """How one family's entries are made on the phone: `GameT` its game, `EventT` its events.
+class Screen(Protocol[GameT, EventT, ResultT]):
+    """How one family's entries are made on the phone: `GameT` its game, `EventT` its events, `ResultT` what they did.
 
     Each method is given the game's book as a book of the family's game (`BookOf`), and a form it made.
     """
 
-    def entry_form(self, book: BookOf[GameT, EventT], formdata: FormData | None = None) -> SheetForm:
+    def entry_form(self, book: BookOf[GameT, EventT, ResultT], formdata: FormData | None = None) -> SheetForm:
         """The form for the next entry, fresh or as sent."""
 
-    def event(self, book: BookOf[GameT, EventT], form: SheetForm, formdata: FormData) -> EventT | None:
+    def event(self, book: BookOf[GameT, EventT, ResultT], form: SheetForm, formdata: FormData) -> EventT | None:
         """The event a valid form describes, or None with the reason on the form."""
 
-    def edit_form(self, book: BookOf[GameT, EventT], position: int, formdata: FormData | None = None) -> SheetForm:
+    def edit_form(
+        self, book: BookOf[GameT, EventT, ResultT], position: int, formdata: FormData | None = None
+    ) -> SheetForm:
         """The form correcting the entry at `position`, filled from it (or as sent)."""
 
-    def edited(self, book: BookOf[GameT, EventT], position: int, form: SheetForm) -> EventT | None:
+    def edited(self, book: BookOf[GameT, EventT, ResultT], position: int, form: SheetForm) -> EventT | None:
         """The corrected event a valid correction form describes, or None with the reason on the form."""
 
-    def context(self, book: BookOf[GameT, EventT]) -> dict[str, object]:
+    def context(self, book: BookOf[GameT, EventT, ResultT]) -> dict[str, object]:
         """What the family's partials need besides the form (the card picker's values)."""
 
-    def resent(self, book: BookOf[GameT, EventT], form: SheetForm) -> None:
+    def resent(self, book: BookOf[GameT, EventT, ResultT], form: SheetForm) -> None:
         """Set the form's hidden fields to the sheet shown now, so that a refused entry can be sent again."""
 
-    def waiting(self, book: BookOf[GameT, EventT], formdata: FormData) -> str:
+    def waiting(self, book: BookOf[GameT, EventT, ResultT], formdata: FormData) -> str:
         """Why the next entry (or a void round) cannot be recorded yet, given the choices `formdata` made; "" if not."""
 
 
@@ -74,19 +76,19 @@ class AnyScreen(Protocol):
 
 
 @dataclass(frozen=True)
-class ScreenOf(Generic[GameT, EventT]):
+class ScreenOf(Generic[GameT, EventT, ResultT]):
     """One family's `Screen`, for a book of any family: the book is checked to be of the family's game (`game`)
     once, here, and the screen, typed against that game and its events, is given it as a `BookOf` them."""
 
     game: type[GameT]
-    screen: Screen[GameT, EventT]
+    screen: Screen[GameT, EventT, ResultT]
 
-    def holds(self, book: Book) -> TypeGuard[BookOf[GameT, EventT]]:
+    def holds(self, book: Book) -> TypeGuard[BookOf[GameT, EventT, ResultT]]:
         """Whether `book` is a game of this family: its replay starts from the family's game (and so every step's
         game, each an `apply` of the one before), and its events are the family's (the game record reads them)."""
         return isinstance(book.replayed.start, self.game)
 
-    def _book(self, book: Book) -> BookOf[GameT, EventT]:
+    def _book(self, book: Book) -> BookOf[GameT, EventT, ResultT]:
         if not self.holds(book):
             raise NotOfFamily(f"not a {self.game.__name__}: {type(book.replayed.start).__name__}")
         return book
@@ -120,7 +122,7 @@ class ScreenOf(Generic[GameT, EventT]):
         return self.screen.waiting(self._book(book), formdata)
 
 
-def event_at(book: BookOf[GameT, EventT], position: int) -> AnyEvent | None:
+def event_at(book: BookOf[GameT, EventT, ResultT], position: int) -> AnyEvent | None:
     """The event of the entry at `position`, or None when it no longer reads."""
     if position <= len(book.replayed.steps):
         return book.replayed.steps[position - 1].event

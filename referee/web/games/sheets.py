@@ -16,7 +16,7 @@ from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.families import AnyEvent, AnyGame, AnyResult
 from referee.rules.game import Kind, Offer, Step
 from referee.rules.table import Family
 from referee.services.games import Book, Entry
@@ -216,7 +216,7 @@ def summarise(book: Book) -> GameSummary:
     )
 
 
-def _counts(step: Step[AnyGame, AnyEvent]) -> bool:
+def _counts(step: Step[AnyGame, AnyEvent, AnyResult]) -> bool:
     """Whether an entry is a round or a hand played (not a buy-back, not a passed deal)."""
     return step.event.kind in (Kind.ROUND, Kind.VOID, Kind.HAND)
 

@@ -1,7 +1,8 @@
-"""What a family's web part is typed against: its engine's game, events and rules, and a book of its game.
+"""What a family's web part is typed against: its engine's game, events, results and rules, and a book of its game.
 
 A family's `Screen` and `Layout` are generic over these (`screens.py`, `lines.py`), so that mypy checks the rummy
-screen against `RummyGame` and `RummyEvent`, and Kaiser's against `KaiserGame` and `KaiserEvent`. The views hold a
+screen against `RummyGame`, `RummyEvent` and `RummyResult`, and Kaiser's against `KaiserGame`, `KaiserEvent` and
+`KaiserResult`. The views hold a
 `Book` of any family; the registry (`families.py`) checks once which family's game it is, and hands the family's
 part the same book as a `BookOf` its game.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
-from referee.rules.families import AnyEvent, AnyGame
+from referee.rules.families import AnyEvent, AnyGame, AnyResult
 from referee.rules.game import Replayed
 from referee.rules.game_record import GameRecord
 from referee.rules.table import Rules
@@ -18,12 +19,14 @@ from referee.services.games import Entry, StoredGame
 
 GameT = TypeVar("GameT", bound=AnyGame)  # a family's game: RummyGame, KaiserGame
 EventT = TypeVar("EventT", bound=AnyEvent)  # its events: RummyEvent, KaiserEvent
+ResultT = TypeVar("ResultT", bound=AnyResult)  # what its events did: RummyResult, KaiserResult
 RulesT = TypeVar("RulesT", bound=Rules)  # its rules: RummyRules, KaiserRules
 RulesT_contra = TypeVar("RulesT_contra", bound=Rules, contravariant=True)
 
 
-class BookOf(Protocol[GameT, EventT]):
-    """A `Book` whose game is known to be one family's: its replay's games are `GameT`, its events `EventT`."""
+class BookOf(Protocol[GameT, EventT, ResultT]):
+    """A `Book` whose game is known to be one family's: its replay's games are `GameT`, its events `EventT`, their
+    results `ResultT`."""
 
     @property
     def game(self) -> StoredGame:
@@ -42,7 +45,7 @@ class BookOf(Protocol[GameT, EventT]):
         """The current entries, in order."""
 
     @property
-    def replayed(self) -> Replayed[GameT, EventT]:
+    def replayed(self) -> Replayed[GameT, EventT, ResultT]:
         """The entries' replay."""
 
     @property

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from flask import Response
 from flask_babel import gettext as _
 
+from referee.web.games.labels import KIND
 from referee.web.games.sheets import Sheet
 
 
@@ -38,7 +39,8 @@ def sheet_csv(sheet: Sheet) -> str:
     unit, note = (_("Round"), _("Winner")) if sheet.unit == "round" else (_("Hand"), _("Bid"))
     writer.writerow([unit, _("Entry"), note, *(_cell(column.name) for column in sheet.columns)])
     for line in sheet.lines:
-        entry = line.badge or str(line.kind)
+        kind = str(KIND.get(line.kind, line.kind))  # in the reader's words: "manche", not "round"
+        entry = f"{kind} · {line.badge}" if line.badge and line.badge != kind else kind  # "manche · tout d'un coup"
         writer.writerow([line.number or "", entry, _cell(line.note), *(cell.change for cell in line.cells)])
     writer.writerow(["", _("Total"), "", *(column.total for column in sheet.columns)])
     for footer in sheet.footers:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from flask_babel import gettext as _
 
-from referee.rules.game import Kind, Replayed, Step
-from referee.rules.kaiser import HandResult, KaiserGame, PassedResult
+from referee.rules.game import Kind
+from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, KaiserStep, PassedResult
 from referee.rules.kaiser_bidding import Bid
-from referee.rules.kaiser_events import SUITS, KaiserEvent, KaiserHand
+from referee.rules.kaiser_events import SUITS, KaiserHand
 from referee.rules.table import KaiserRules
 from referee.rules.words import signed
 from referee.services.games import Entry
@@ -24,7 +25,7 @@ class KaiserLayout:
     noted = True
     coloured = False
 
-    def marks(self, state: KaiserGame, steps: Sequence[Step[KaiserGame, KaiserEvent]]) -> Marks:
+    def marks(self, state: KaiserGame, steps: Sequence[KaiserStep]) -> Marks:
         """None: the teams' columns carry no marks."""
         return Marks()
 
@@ -36,17 +37,20 @@ class KaiserLayout:
             for name, players, score in zip(state.teams.names, state.teams.players, state.scores, strict=True)
         )
 
-    def line(self, entry: Entry, step: Step[KaiserGame, KaiserEvent], before: KaiserGame) -> Line | None:
+    def line(self, entry: Entry, step: KaiserStep, before: KaiserGame) -> Line | None:
         """A hand's bid and changes, or a deal everybody passed."""
         result = step.result
         after: KaiserGame = step.state
-        if isinstance(result, PassedResult):
-            note = _("Everybody passed on %(name)s's deal.", name=result.dealer)
-            return Line(
-                entry.slot, entry.revision, Kind.PASSED, None, str(KIND[Kind.PASSED]), note, (Cell("", ""),) * 2
-            )
-        if not isinstance(result, HandResult):
-            return None
+        match result:
+            case PassedResult():
+                note = _("Everybody passed on %(name)s's deal.", name=result.dealer)
+                return Line(
+                    entry.slot, entry.revision, Kind.PASSED, None, str(KIND[Kind.PASSED]), note, (Cell("", ""),) * 2
+                )
+            case HandResult():
+                pass  # a hand played: below
+            case _:
+                assert_never(result)
         hand = result.hand
         cells = tuple(
             Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
@@ -88,14 +92,20 @@ class KaiserLayout:
         """None: Kaiser has no pot."""
         return 0
 
-    def running_totals(self, replayed: Replayed[KaiserGame, KaiserEvent]) -> Totals:
+    def running_totals(self, replayed: KaiserReplay) -> Totals:
         """Each team's total after every hand, labelled with its players."""
         totals: dict[str, list[int]] = {}
         for step in replayed.steps:
-            if isinstance(step.result, HandResult):
-                teams = step.state.teams
-                for team, players in zip(teams.names, teams.players, strict=True):
-                    totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
+            result = step.result
+            match result:
+                case HandResult():
+                    teams = step.state.teams
+                    for team, players in zip(teams.names, teams.players, strict=True):
+                        totals.setdefault(f"{team} ({', '.join(players)})", [0]).append(step.state.score(team))
+                case PassedResult():
+                    pass  # no hand played
+                case _:
+                    assert_never(result)
         return tuple((label, tuple(values)) for label, values in totals.items())
 
     def chart_mark(self, rules: KaiserRules) -> tuple[str, int] | None:

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from flask_babel import gettext as _
 
 from referee.rules.deal import next_kaiser_deal
-from referee.rules.kaiser import HandResult, KaiserGame, PassedResult
+from referee.rules.kaiser import HandResult, KaiserGame, KaiserResult, PassedResult
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import KaiserEvent, KaiserHand
 from referee.rules.words import signed
@@ -15,7 +17,7 @@ from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_han
 from referee.web.games.screens import event_at
 from referee.web.games.typed import BookOf
 
-KaiserBook = BookOf[KaiserGame, KaiserEvent]  # a book of a Kaiser game: the registry gives this screen no other
+KaiserBook = BookOf[KaiserGame, KaiserEvent, KaiserResult]  # a Kaiser game: the registry gives this screen no other
 
 
 class KaiserScreen:
@@ -77,10 +79,13 @@ def last_hand(book: KaiserBook) -> tuple[str, ...]:
         return ()
     step = book.replayed.steps[-1]
     result = step.result
-    if isinstance(result, PassedResult):
-        return (str(_("Everybody passed on %(name)s's deal.", name=result.dealer)),)
-    if not isinstance(result, HandResult):
-        return ()
+    match result:
+        case PassedResult():
+            return (str(_("Everybody passed on %(name)s's deal.", name=result.dealer)),)
+        case HandResult():
+            pass  # a hand played: below
+        case _:
+            assert_never(result)
     hand = result.hand
     said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=step.state.hands_played, name=hand.bidder,
                   bid=Bid(hand.bid, hand.no_trump)))]  # fmt: skip

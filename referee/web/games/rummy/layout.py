@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from flask_babel import gettext as _
 
 from referee.rules.cards import JOKER, Card
-from referee.rules.game import Kind, Replayed, Status, Step
-from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
-from referee.rules.rummy_events import Round, RummyEvent
+from referee.rules.game import Kind, Status
+from referee.rules.rummy import (
+    BuybackResult,
+    ReshuffleResult,
+    RoundResult,
+    RummyGame,
+    RummyReplay,
+    RummyResult,
+    RummyStep,
+)
+from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import signed
@@ -26,7 +35,7 @@ class RummyLayout:
     noted = False
     coloured = True
 
-    def marks(self, state: RummyGame, steps: Sequence[Step[RummyGame, RummyEvent]]) -> Marks:
+    def marks(self, state: RummyGame, steps: Sequence[RummyStep]) -> Marks:
         """The leader, and every player one round as costly as the costliest so far would eliminate."""
         reach = round_reach(steps)
         return Marks(rummy_standings(state, reach), reach, state.rules.elimination_threshold)
@@ -36,16 +45,23 @@ class RummyLayout:
         dealer = state.dealer()
         return tuple(Column(p.name, p.score, p.name == dealer, f"status-{p.status}") for p in state.players)
 
-    def line(self, entry: Entry, step: Step[RummyGame, RummyEvent], before: RummyGame) -> Line | None:
+    def line(self, entry: Entry, step: RummyStep, before: RummyGame) -> Line | None:
         """A round's points, a void round, or a buy-back's restart, with every player's running total; none for the
         stock reshuffled (the round's line says the rest)."""
         after: RummyGame = step.state
         result = step.result
-        if isinstance(result, BuybackResult):
-            cells = tuple(Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players)
-            return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
-        if not isinstance(result, RoundResult):
-            return None  # the stock reshuffled: the round's line says the rest
+        match result:
+            case BuybackResult():
+                cells = tuple(
+                    Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players
+                )
+                return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
+            case ReshuffleResult():
+                return None  # the stock reshuffled: the round's line says the rest
+            case RoundResult():
+                pass  # a round, or a void round: below
+            case _:
+                assert_never(result)
         played = set(before.still_in()) | set(result.points)
         cells = tuple(
             Cell(str(p.score), signed(result.points.get(p.name, 0)) if result.winner else "",
@@ -102,14 +118,20 @@ class RummyLayout:
         """The chips still in the pot."""
         return state.pot
 
-    def running_totals(self, replayed: Replayed[RummyGame, RummyEvent]) -> Totals:
+    def running_totals(self, replayed: RummyReplay) -> Totals:
         """Each player's total after every round they played; a buy-back's restart shows at their next round."""
         totals: dict[str, list[int]] = {}
         for step in replayed.steps:
-            if isinstance(step.result, RoundResult):
-                before: RummyGame = replayed.before(step.position)
-                for name in before.still_in():  # who played this round
-                    totals.setdefault(name, [0]).append(step.state.player(name).score)
+            result = step.result
+            match result:
+                case RoundResult():
+                    before: RummyGame = replayed.before(step.position)
+                    for name in before.still_in():  # who played this round
+                        totals.setdefault(name, [0]).append(step.state.player(name).score)
+                case BuybackResult() | ReshuffleResult():
+                    pass  # no round played: a buy-back's restart shows at the player's next round
+                case _:
+                    assert_never(result)
         return tuple((label, tuple(values)) for label, values in totals.items())
 
     def chart_mark(self, rules: RummyRules) -> tuple[str, int] | None:
@@ -119,10 +141,21 @@ class RummyLayout:
         return ("target", rules.target) if rules.target is not None else None
 
 
-def round_reach(steps: Sequence[Step[RummyGame, RummyEvent]]) -> int:
+def round_reach(steps: Sequence[RummyStep]) -> int:
     """The most points one round has added to one player's total in the game so far: how far a round reaches."""
-    added = (max(step.result.points.values(), default=0) for step in steps if isinstance(step.result, RoundResult))
+    added = (most for step in steps if (most := _most_added(step.result)) is not None)
     return max(added, default=0)
+
+
+def _most_added(result: RummyResult) -> int | None:
+    """The most points one round added to one player's total; None for a buy-back or a reshuffle (no round)."""
+    match result:
+        case RoundResult():
+            return max(result.points.values(), default=0)
+        case BuybackResult() | ReshuffleResult():
+            return None
+        case _:
+            assert_never(result)
 
 
 def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:

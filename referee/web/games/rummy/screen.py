@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from flask import request
 from flask_babel import gettext as _
 
 from referee.rules.deal import next_deal
 from referee.rules.game import Kind, Offer, Status
-from referee.rules.rummy import BuybackResult, RoundResult, RummyGame
+from referee.rules.rummy import BuybackResult, ReshuffleResult, RoundResult, RummyGame, RummyResult
 from referee.rules.rummy_events import Round, RummyEvent
 from referee.web.forms import FormData, SheetForm
 from referee.web.games.rummy.forms import RoundForm, round_data, round_event, round_form
@@ -19,7 +20,7 @@ from referee.web.games.rummy.layout import picker_data
 from referee.web.games.screens import event_at
 from referee.web.games.typed import BookOf
 
-RummyBook = BookOf[RummyGame, RummyEvent]  # a book of a rummy game: the registry gives this screen no other
+RummyBook = BookOf[RummyGame, RummyEvent, RummyResult]  # a rummy game: the registry gives this screen no other
 
 
 class RummyScreen:
@@ -135,16 +136,21 @@ def last_entry(book: RummyBook) -> LastEntry | None:
     step = book.replayed.steps[-1]
     state = step.state
     result = step.result
-    if isinstance(result, BuybackResult):
-        said = _(
-            "%(name)s bought back for %(cost)s chips and restarts at %(score)s.",
-            name=result.player,
-            cost=result.cost,
-            score=result.restart,
-        )
-        return LastEntry((str(said),))
-    if not isinstance(result, RoundResult):
-        return None
+    match result:
+        case BuybackResult():
+            said = _(
+                "%(name)s bought back for %(cost)s chips and restarts at %(score)s.",
+                name=result.player,
+                cost=result.cost,
+                score=result.restart,
+            )
+            return LastEntry((str(said),))
+        case ReshuffleResult():
+            return None
+        case RoundResult():
+            pass  # a round, or a void round: below
+        case _:
+            assert_never(result)
     finish = getattr(step.event, "finish", None)
     if result.winner is None:
         went = _("Round %(number)s was void: nobody scores.", number=state.rounds)
