@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pickle
 import sqlite3
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -57,18 +56,6 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counted:
     monkeypatch.setattr(Replayed, "extended", counting_extended)
     monkeypatch.setattr(GameRecord, "parse_event", counting_parse)
     return found
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> Iterator[Path]:
-    BOOKS.clear()
-    yield tmp_path / "db.sqlite"
-    BOOKS.clear()
-
-
-@pytest.fixture
-def db(path: Path) -> Database:
-    return connect(path)
 
 
 def cold(path: Path) -> Database:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pickle
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -62,18 +61,6 @@ def standard(marker: Path) -> bytes:
 
 
 ATTACKS = [chain, file_io, standard]
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> Iterator[Path]:
-    BOOKS.clear()
-    yield tmp_path / "db.sqlite"
-    BOOKS.clear()
-
-
-@pytest.fixture
-def db(path: Path) -> Database:
-    return connect(path)
 
 
 def _planted(db: Database, game: StoredGame, state: bytes, format_: str = snapshots.FORMAT) -> None:
