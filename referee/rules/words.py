@@ -261,6 +261,15 @@ def in_english() -> Voice:
     return Voice(ENGLISH)
 
 
+def shown(number: int) -> str:
+    """A whole number as a page writes it: a true minus sign below 0 (an export keeps "-").
+
+    >>> shown(18), shown(0), shown(-7)
+    ('18', '0', '−7')
+    """
+    return f"−{-number}" if number < 0 else str(number)
+
+
 def signed(points: int) -> str:
     """A score change as the sheet writes it: a plus for a gain, a true minus for a loss.
 

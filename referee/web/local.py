@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext as _l
 
 from referee.rules.settlement import cents
 
+MINUS = "\u2212"  # the minus sign a page writes before a negative number: "−3,20 €", "−6"
 PLAIN_AMOUNT = re.compile(r"[0-9.,'\s\u00a0\u202f]+")  # digits, separators and spaces: no sign, exponent or NaN
 MOST_DIGITS = 12
 
@@ -47,6 +48,7 @@ def format_amount(amount: Decimal, currency: str = "", *, signed: bool = False) 
         )
     except (UnknownLocaleError, ValueError):
         text = f"{format_decimal(amount, '#,##0.00', locale)} {code}".strip()
+    text = text.replace("-", MINUS)  # a true minus sign, as every number a page shows (exports keep "-")
     return f"+{text}" if signed and amount > 0 else text
 
 
@@ -65,8 +67,8 @@ def chip_worth(evening: object) -> str:
 
 
 def number(value: int) -> str:
-    """A whole number in the reader's language ("1 250" in French, "1,250" in English)."""
-    return format_decimal(value, locale=reader_locale())
+    """A whole number in the reader's language ("1 250" in French, "1,250" in English, "−6" below 0)."""
+    return format_decimal(value, locale=reader_locale()).replace("-", MINUS)
 
 
 def day(stored: str) -> str:

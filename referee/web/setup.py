@@ -98,6 +98,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(local.local_time)
     app.add_template_filter(local.day)
     app.add_template_filter(local.number)
+    app.add_template_filter(words.signed)  # "+6", "−3", "0": a true minus sign
     app.add_template_filter(rules_said)
     app.add_template_filter(preset_said)
     app.register_blueprint(home.bp)

@@ -47,7 +47,7 @@ def test_the_rules_8_game_through_the_app_ends_with_c_taking_the_pot(table: Tabl
     play("C", {"B": 5, "D": 40}, ["B", "C", "D"])
     page = table.get(game).get_data(as_text=True)
     assert "C wins the game and takes the pot of 47 chips." in page
-    assert chips_shown(page) == ["-16", "-4", "+33", "-13"]
+    assert chips_shown(page) == ["−16", "−4", "+33", "−13"]  # a true minus sign
 
 
 def test_a_round_without_javascript_redirects_and_with_htmx_returns_the_fragment(table: Table, game: str) -> None:

@@ -295,7 +295,7 @@ def test_kaiser_moves_no_chips_and_shows_on_the_evening_and_the_settle_up(table:
     hand(table, game, "Ana", 7, 6, NS, EW)
     evening = game.split("/games/")[0]
     page = table.get(evening).get_data(as_text=True)
-    assert "Ana &amp; Céline 18, Ben &amp; Driss -1" in page and "1 hand" in page
+    assert "Ana &amp; Céline 18, Ben &amp; Driss −1" in page and "1 hand" in page
     settle = table.get(f"{evening}/settle").get_data(as_text=True)
     assert "Nobody owes anything." in settle and "Kaiser ·" in settle
 
@@ -307,7 +307,7 @@ def test_a_kaiser_sheet_downloads_as_csv(table: Table, game: str) -> None:
     assert sheet == [
         f"Hand,Entry,Bid,{NS},{EW}",
         ",passed,Everybody passed on Driss's deal.,,",
-        "1,hand,Ana 8 no trump,+40,−2",
+        "1,hand,Ana 8 no trump,+40,-2",  # a spreadsheet adds "-2", not the page's "−2"
         ",Total,,40,-2",
         f",Players,,{NS},{EW}",
     ]

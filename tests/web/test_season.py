@@ -105,7 +105,8 @@ def settled(table: Table, evening: str) -> dict[str, int]:
     """The evening's result as its settle-up page shows it: each player's chips."""
     html = table.get(f"{evening}/settle").get_data(as_text=True)
     return {
-        name: int(chips) for name, chips in re.findall(r'<tr><td>([^<]+)</td><td class="num">([-+0-9]+)</td>', html)
+        name: int(chips.replace("−", "-"))
+        for name, chips in re.findall(r'<tr><td>([^<]+)</td><td class="num">([-+−0-9]+)</td>', html)
     }
 
 
@@ -114,7 +115,8 @@ def figures(html: str) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for name, row in re.findall(r'<tr data-player="([^"]+)">(.*?)</tr>', html):
         cells = re.findall(r'<td class="[^"]*" data-figure="(\w+)">(.*?)</td>', row)
-        found[name] = {figure: re.sub(r"<[^>]+>", "", value).strip() for figure, value in cells}
+        # the page's minus sign (−) read as Python's, so that a figure reads as a number
+        found[name] = {figure: re.sub(r"<[^>]+>", "", value).strip().replace("−", "-") for figure, value in cells}
     return found
 
 

@@ -105,7 +105,7 @@ def test_a_payment_marked_by_mistake_is_taken_back_and_the_result_stays_shown(ta
     page = table.get(f"{evening}/settle").get_data(as_text=True)
     assert "Left to settle, in money" in page and "A paid C €3.20" in page
     assert '<p class="notice" role="status" data-result>Recorded: A paid C €3.20.</p>' in page  # what was done, on top
-    assert re.search(r"<td>A</td><td class=\"num\">-16</td>.*?<td class=\"num\">€0.00</td>", page)  # result, then left
+    assert re.search(r"<td>A</td><td class=\"num\">−16</td>.*?<td class=\"num\">€0.00</td>", page)  # result, then left
     assert "Recorded: A paid C" not in table.get(f"{evening}/settle").get_data(as_text=True)  # said once
     payment = re.search(r'name="payment" value="(\d+)"', page).group(1)
     assert table.post(f"{evening}/settle/undo", {"payment": payment, "submission": "undo-1"}).status_code == 303
@@ -123,5 +123,5 @@ def test_a_zero_balance_is_written_0_without_a_sign(table: Table, lang: str) -> 
     table.client.set_cookie("lang", lang)
     page = table.get(f"{evening}/settle").get_data(as_text=True)
     rows = dict(re.findall(r'<tr><td>([A-D])</td><td class="num">([^<]*)</td>', page))
-    assert rows == {"A": "+4", "B": "-4", "C": "0", "D": "0"}  # C and D did not play: no "+0"
+    assert rows == {"A": "+4", "B": "−4", "C": "0", "D": "0"}  # C and D did not play: no "+0"
     assert not re.search(r"\+0(?![\d.,])", page)  # nor a signed zero anywhere else on the page

@@ -12,6 +12,7 @@ from referee.rules.families import AnyGame, AnyReplayed
 from referee.rules.game import Kind, Replayed, Step
 from referee.rules.options import Value
 from referee.rules.table import Rules
+from referee.rules.words import shown
 from referee.services.games import Entry
 from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT, RulesT_contra
 
@@ -42,6 +43,12 @@ class Column:
     css: str = ""  # "status-eliminated", "status-out"
     short: str = ""  # the name as a narrow column's header shows it ("Bern.", "M-H"); "" when the whole name fits
     colour: int | None = None  # the player's colour, `player-N` in referee.css: the same on the sheet, chart, history
+
+    @property
+    def shown_total(self) -> str:
+        """The total as the page writes it: "−6" with a true minus sign."""
+        return shown(self.total)
+
     standing: str = ""  # "leader", or "danger": within a round's reach of elimination
 
 

@@ -15,6 +15,7 @@ from babel.numbers import format_decimal
 from flask_babel import gettext as _
 
 from referee.rules.settlement import format_cents
+from referee.rules.words import signed as said_signed
 from referee.services.season import GAMES, SORTS, EveningResult, Filters, Season, Standing, evening_day
 from referee.web.games.charts import STYLES, Chart, running_totals_chart
 from referee.web.games.sheets import colours
@@ -76,8 +77,8 @@ def percent(value: int | None) -> str:
 
 
 def signed(chips: int) -> str:
-    """Chips with their sign; 0 without one."""
-    return f"{chips:+d}" if chips else "0"
+    """Chips won or lost as the page writes them: "+6", "−3", "0" (a true minus sign, as on the sheet)."""
+    return said_signed(chips)
 
 
 def money(standing: Standing) -> str:

@@ -41,7 +41,7 @@ def sheet_csv(sheet: Sheet) -> str:
     for line in sheet.lines:
         kind = str(KIND.get(line.kind, line.kind))  # in the reader's words: "manche", not "round"
         entry = f"{kind} · {line.badge}" if line.badge and line.badge != kind else kind  # "manche · tout d'un coup"
-        writer.writerow([line.number or "", entry, _cell(line.note), *(cell.change for cell in line.cells)])
+        writer.writerow([line.number or "", entry, _cell(line.note), *(_cell(cell.change) for cell in line.cells)])
     writer.writerow(["", _("Total"), "", *(column.total for column in sheet.columns)])
     for footer in sheet.footers:
         writer.writerow(["", footer.label, "", *(_cell(text) for text in (footer.words or footer.cells))])
@@ -60,6 +60,7 @@ def _cell(text: str) -> str:
     >>> _cell("=1+1"), _cell("-2+3*cmd"), _cell("@SUM(A1)"), _cell("-3"), _cell("+33"), _cell("Ana")
     ("'=1+1", "'-2+3*cmd", "'@SUM(A1)", '-3', '+33', 'Ana')
     """
+    text = text.replace("\u2212", "-")  # the page's minus sign: a spreadsheet adds "-3", not "−3"
     if text.startswith(FORMULA_STARTS) and not SIGNED_NUMBER.fullmatch(text):
         return f"'{text}"
     return text

@@ -12,7 +12,7 @@ from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, KaiserSte
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import SUITS, KaiserHand
 from referee.rules.table import KaiserRules
-from referee.rules.words import signed
+from referee.rules.words import shown, signed
 from referee.services.games import Entry
 from referee.web.games.labels import KIND
 from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals
@@ -53,7 +53,7 @@ class KaiserLayout:
                 assert_never(result)
         hand = result.hand
         cells = tuple(
-            Cell(str(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
+            Cell(shown(team.score), signed(team.change), "bidder" if team.team == result.bidding_team else "")
             for team in result.results
         )
         # The engine's words are lazy: the cached replay's explanations are said now, in the reader's language.
@@ -73,7 +73,7 @@ class KaiserLayout:
         if state.winner is None:
             return ""
         other = state.teams.other(state.winner)
-        scores = {name: signed(score) if score < 0 else str(score)  # a true minus, as on the sheet
+        scores = {name: shown(score)  # a true minus, as on the sheet
                   for name, score in (("score", state.score(state.winner)), ("other", state.score(other)))}  # fmt: skip
         return str(_("%(team)s win the game, %(score)s to %(other)s.", team=state.winner, **scores))
 

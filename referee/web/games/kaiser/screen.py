@@ -11,7 +11,7 @@ from referee.rules.deal import next_kaiser_deal
 from referee.rules.kaiser import HandResult, KaiserGame, KaiserResult, PassedResult
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import KaiserEvent, KaiserHand
-from referee.rules.words import signed
+from referee.rules.words import shown, signed
 from referee.web.forms import FormData, SheetForm
 from referee.web.games.kaiser.forms import KaiserHandForm, hand_data, kaiser_hand_event, kaiser_hand_form
 from referee.web.games.screens import event_at
@@ -105,4 +105,4 @@ def last_hand(book: KaiserBook) -> tuple[str, ...]:
 
 def _total(score: int) -> str:
     """A team's total as the sheet writes it: a true minus below zero."""
-    return signed(score) if score < 0 else str(score)
+    return shown(score)

@@ -21,7 +21,7 @@ from referee.rules.rummy import (
 from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
-from referee.rules.words import signed
+from referee.rules.words import shown, signed
 from referee.services.games import Entry
 from referee.web.games.labels import FINISH, KIND, STATUS, STATUS_MARK
 from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals
@@ -53,7 +53,7 @@ class RummyLayout:
         match result:
             case BuybackResult():
                 cells = tuple(
-                    Cell(str(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players
+                    Cell(shown(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players
                 )
                 return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
             case ReshuffleResult():
@@ -64,7 +64,7 @@ class RummyLayout:
                 assert_never(result)
         played = set(before.still_in()) | set(result.points)
         cells = tuple(
-            Cell(str(p.score), signed(result.points.get(p.name, 0)) if result.winner else "",
+            Cell(shown(p.score), signed(result.points.get(p.name, 0)) if result.winner else "",
                  "winner" if p.name == result.winner else "")
             if p.name in played else Cell("", "")
             for p in after.players
@@ -88,7 +88,7 @@ class RummyLayout:
             rows.append(
                 Footer(_("Buy-backs left"), tuple(str(state.rules.max_buybacks - p.buybacks) for p in state.players))
             )
-        rows.append(Footer(_("Chips"), tuple(f"{p.chips:+d}" if p.chips else "0" for p in state.players)))
+        rows.append(Footer(_("Chips"), tuple(signed(p.chips) for p in state.players)))
         return tuple(rows)
 
     def verdict(self, state: RummyGame) -> str:
