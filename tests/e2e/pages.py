@@ -268,7 +268,7 @@ class Standing:
     total: int
     status: str  # "in", "eliminated" or "out"
     buybacks_left: int | None
-    chips: str  # as printed: "+33", "-16"
+    chips: str  # as printed: "+33", "−16"
 
 
 STATUSES = ("in", "eliminated", "out")

@@ -100,10 +100,10 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, words: W
         words("%(name)s wins the game and takes the pot of %(pot)s chips.", name="C", pot=47)
     )
     assert game.standings() == {
-        "A": Standing(155, "out", 0, "-16"),
-        "B": Standing(153, "out", 1, "-4"),
+        "A": Standing(155, "out", 0, "−16"),
+        "B": Standing(153, "out", 1, "−4"),
         "C": Standing(148, "in", 0, "+33"),
-        "D": Standing(185, "out", 0, "-13"),
+        "D": Standing(185, "out", 0, "−13"),
     }
     expect(game.save_button()).to_have_count(0)
     assert len(game.lines()) == 14  # 7 rounds and 7 buy-backs
@@ -113,7 +113,7 @@ def test_the_kaluki_game_of_the_rules_with_a_correction(home: HomePage, words: W
     game.page.get_by_role("link", name=words("Card night")).click()
     evening.loaded()
     expect(game.page.get_by_text(words("won by %(name)s", name="C"))).to_be_visible()
-    assert [(b.name, b.chips) for b in evening.balances()] == [("A", "-16"), ("B", "-4"), ("C", "+33"), ("D", "-13")]
+    assert [(b.name, b.chips) for b in evening.balances()] == [("A", "−16"), ("B", "−4"), ("C", "+33"), ("D", "−13")]
 
     # What was saved: the options and the events, the correction a revision of round 1.
     db = connect(live_app.database)

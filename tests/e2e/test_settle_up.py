@@ -49,12 +49,12 @@ def test_settle_up_after_a_kaluki_game_and_a_kaiser_game(home: HomePage, words: 
     evening.page.get_by_role("link", name=words("Settle up")).click()
     settle = SettleUpPage(evening.page, words).loaded()
 
-    def euros(amount: str) -> str:  # as the phone's language writes it: "€0.80", "0,80 €"
-        return " ".join(format_currency(Decimal(amount), "EUR", locale=words.language).split())
+    def euros(amount: str) -> str:  # as the phone's language writes it: "€0.80", "0,80 €", "−€0.80" (a true minus)
+        return " ".join(format_currency(Decimal(amount), "EUR", locale=words.language).split()).replace("-", "−")
 
     assert settle.balances() == {
         "Ana": ("+4", f"+{euros('0.80')}"),
-        "Ben": ("-4", euros("-0.80")),
+        "Ben": ("−4", euros("-0.80")),
         "Céline": ("0", euros("0")),
         "Driss": ("0", euros("0")),
     }

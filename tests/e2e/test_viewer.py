@@ -32,7 +32,7 @@ def test_the_viewer_sees_the_sheet_and_cannot_change_it(home: HomePage, new_phon
     expect(phone.get_by_text("You are following this evening")).to_be_visible()
     expect(phone.get_by_text("Links for the other phones")).to_have_count(0)
     expect(phone.get_by_role("heading", name="Start a game")).to_have_count(0)
-    assert [(b.name, b.chips) for b in evening.balances()] == [("Ann", "-4"), ("Ben", "-1"), ("Cal", "-4")]
+    assert [(b.name, b.chips) for b in evening.balances()] == [("Ann", "−4"), ("Ben", "−1"), ("Cal", "−4")]
     expect_read_only(phone)
 
     viewer_game = evening.open_game(1)
