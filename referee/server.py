@@ -188,7 +188,7 @@ class Supervisor(MPServer):
             )
             deadline = now + wait
             while not self.interrupt_signal and time.monotonic() < deadline:
-                time.sleep(min(0.1, deadline - time.monotonic()))
+                time.sleep(max(0.0, min(0.1, deadline - time.monotonic())))
             if self.interrupt_signal:
                 return
         super()._respawn_workers(workers, spawn_target, target_loader, delay)
