@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard
 
-from referee.rules.game import Chips, EventT, Replayed, ResultT, StateT, Stocked
+from referee.rules.game import Chips, EventT, Replayed, ResultT, StateT
 from referee.rules.kaiser import KaiserGame, KaiserResult
 from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
 from referee.rules.kaiser_family import (
@@ -29,7 +29,7 @@ from referee.rules.kaiser_family import (
     teams_json,
 )
 from referee.rules.options import Value
-from referee.rules.presets import DEFAULT_PRESET, Preset, get_preset, resolve_options
+from referee.rules.presets import DEFAULT_PRESET, Preset, add_presets, get_preset, resolve_options
 from referee.rules.rummy import RummyGame, RummyResult
 from referee.rules.rummy_events import RummyEvent
 from referee.rules.rummy_family import (
@@ -44,7 +44,7 @@ from referee.rules.rummy_family import (
     start_rummy,
 )
 from referee.rules.table import Family, Rules, RummyRules
-from referee.rules.tallies import Tally, kaiser_tally, rummy_tally
+from referee.rules.tallies import KAISER_FIGURES, RUMMY_FIGURES, Figure, Figures, Tally, kaiser_tally, rummy_tally
 
 if TYPE_CHECKING:  # the game record asks its family, which never asks it back
     from referee.rules.game import Game
@@ -88,9 +88,8 @@ class TallyOf(Generic[StateT, EventT, ResultT]):
 class GameFamily:
     """One game family as the engine asks it: an entry of the registry (`FAMILIES`)."""
 
-    name: Family
+    name: str  # a `Family`'s value for the app's own families
     games: tuple[str, ...]  # the presets' `game` it plays
-    has_stock: bool  # whether a round draws from a stock that may run out (a reshuffle, a void round)
     evening_rules: bool  # whether its rules can be an evening's own (a new game's default): Kaluki or Rami's
     rules: Callable[[Preset, Mapping[str, Value]], Rules]  # its rules from a preset's values; OptionError
     read_seats: Callable[[Mapping[str, Any], Rules], Seats]  # a record's players or teams; RecordError
@@ -100,13 +99,14 @@ class GameFamily:
     dealer_of: Callable[[AnyEvent], str | None]  # who dealt, when its events say so
     standings_text: Callable[[AnyGame], str]  # `referee replay` without --json
     tally: Callable[[AnyReplayed], Tally]  # what a game's results say of each player over a season (`TallyOf`)
+    figures: Figures  # the numbers the season and a player's history show of its tallies' counts
     chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
+    presets: tuple[Preset, ...] = ()  # the presets it brings besides those of `presets.py` (`register` adds them)
 
 
 RUMMY = GameFamily(
     name=Family.RUMMY,
     games=("kaluki", "rami"),
-    has_stock=issubclass(RummyGame, Stocked),
     evening_rules=True,
     rules=rummy_rules_from,
     read_seats=read_players,
@@ -116,12 +116,12 @@ RUMMY = GameFamily(
     dealer_of=no_dealer,
     standings_text=rummy_standings_text,
     tally=TallyOf(RummyGame, rummy_tally),
+    figures=RUMMY_FIGURES,
     chips=rummy_chips,
 )
 KAISER = GameFamily(
     name=Family.KAISER,
     games=("kaiser",),
-    has_stock=issubclass(KaiserGame, Stocked),
     evening_rules=False,
     rules=kaiser_rules_from,
     read_seats=read_teams,
@@ -131,16 +131,55 @@ KAISER = GameFamily(
     dealer_of=deal_dealer,
     standings_text=kaiser_standings_text,
     tally=TallyOf(KaiserGame, kaiser_tally),
+    figures=KAISER_FIGURES,
 )
-FAMILIES: Mapping[Family, GameFamily] = MappingProxyType({family.name: family for family in (RUMMY, KAISER)})
+_REGISTERED: dict[str, GameFamily] = {}
+FAMILIES: Mapping[str, GameFamily] = MappingProxyType(_REGISTERED)  # every family, by name, in registration order
+
+
+def register(family: GameFamily) -> GameFamily:
+    """Add `family` to the registry, and its own presets to the presets; ValueError for a name, a game, a count or a
+    preset another family has, and then nothing is added. Records, `referee replay` and the season play it from then
+    on."""
+    if family.name in _REGISTERED:
+        raise ValueError(f"a family is already called {family.name}")
+    shared = sorted(set(family.games) & {game for other in _REGISTERED.values() for game in other.games})
+    if shared:
+        raise ValueError(f"{family.name}: another family plays {', '.join(shared)}")
+    counts = sorted(
+        set(family.figures.counted) & {name for other in _REGISTERED.values() for name in other.figures.counted}
+    )
+    if counts:  # a season adds each count up over every game: two families' counts of one name would mix
+        raise ValueError(f"{family.name}: another family counts {', '.join(counts)}")
+    strays = [preset.name for preset in family.presets if preset.game not in family.games]
+    if strays:
+        raise ValueError(f"{family.name}: presets of a game it does not play: {', '.join(strays)}")
+    add_presets(family.presets)
+    _REGISTERED[family.name] = family
+    return family
+
+
+register(RUMMY)
+register(KAISER)
+
+
+def figures_shown(where: str) -> tuple[tuple[GameFamily, Figure], ...]:
+    """Every family's figures shown `where` ("season" or "history"), in the registry's order, each with its family."""
+    return tuple((family, figure) for family in FAMILIES.values() for figure in family.figures.figures
+                 if getattr(figure, where))  # fmt: skip
+
+
+def counted() -> tuple[str, ...]:
+    """Every count a family's figures add up, each once, in the registry's order."""
+    return tuple(dict.fromkeys(name for family in FAMILIES.values() for name in family.figures.counted))
 
 
 def family_of(rules: Rules) -> GameFamily:
     """The family of a game played under `rules`.
 
     >>> from referee.rules.families import rules_for
-    >>> str(family_of(rules_for("rami")).name), family_of(rules_for("kaiser")).has_stock
-    ('rummy', False)
+    >>> str(family_of(rules_for("rami")).name), family_of(rules_for("kaiser")).chips is None
+    ('rummy', True)
     """
     return FAMILIES[rules.family]
 

@@ -5,7 +5,7 @@ The options themselves (meaning, source, values) are in `options`; a preset give
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -84,66 +84,74 @@ _KAISER: dict[str, Value] = {
 }
 _KAISER_PAGAT = _KAISER | {"min_bid": 6, "made_bid": "points_taken", "all_pass": "dealer_forced"}
 
-PRESETS: Mapping[str, Preset] = MappingProxyType(
-    {
-        p.name: p
-        for p in (
-            Preset(
-                "kaluki",
-                "kaluki",
-                "000",
-                N_("The group's Kaluki: 2×52 + 4 jokers, 13 cards, 40 to open, penalties, 150 out, buy-backs, chips"),
-                MappingProxyType(_KALUKI),
-            ),
-            Preset(
-                "kaluki-hunt",
-                "kaluki",
-                "002",
-                N_("Kaluki scored as Hunt (penalties ×2, winner −40) or Going Out (winner −20)"),
-                MappingProxyType(_HUNT),
-            ),
-            Preset(
-                "kaluki-club",
-                "kaluki",
-                "pagat",
-                N_("UK club Kaluki: distinct suits, no wrap, a joker counts as its card, eliminated above 150"),
-                MappingProxyType(_CLUB),
-            ),
-            Preset(
-                "rami",
-                "rami",
-                "001",
-                N_("French Rami scored upward: laid points, hands collected, 100/200/300 bonuses"),
-                MappingProxyType(_RAMI),
-            ),
-            Preset(
-                "rami-elimination",
-                "rami",
-                "001",
-                N_("French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties"),
-                MappingProxyType(_RAMI_ELIMINATION),
-            ),
-            Preset(
-                "kaiser",
-                "kaiser",
-                "003",
-                N_("Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52"),
-                MappingProxyType(_KAISER),
-            ),
-            Preset(
-                "kaiser-pagat",
-                "kaiser",
-                "pagat",
-                N_(
-                    "Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid"
-                ),
-                MappingProxyType(_KAISER_PAGAT),
-            ),
-        )
-    }
-)
+_PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            "kaluki",
+            "kaluki",
+            "000",
+            N_("The group's Kaluki: 2×52 + 4 jokers, 13 cards, 40 to open, penalties, 150 out, buy-backs, chips"),
+            MappingProxyType(_KALUKI),
+        ),
+        Preset(
+            "kaluki-hunt",
+            "kaluki",
+            "002",
+            N_("Kaluki scored as Hunt (penalties ×2, winner −40) or Going Out (winner −20)"),
+            MappingProxyType(_HUNT),
+        ),
+        Preset(
+            "kaluki-club",
+            "kaluki",
+            "pagat",
+            N_("UK club Kaluki: distinct suits, no wrap, a joker counts as its card, eliminated above 150"),
+            MappingProxyType(_CLUB),
+        ),
+        Preset(
+            "rami",
+            "rami",
+            "001",
+            N_("French Rami scored upward: laid points, hands collected, 100/200/300 bonuses"),
+            MappingProxyType(_RAMI),
+        ),
+        Preset(
+            "rami-elimination",
+            "rami",
+            "001",
+            N_("French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties"),
+            MappingProxyType(_RAMI_ELIMINATION),
+        ),
+        Preset(
+            "kaiser",
+            "kaiser",
+            "003",
+            N_("Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52"),
+            MappingProxyType(_KAISER),
+        ),
+        Preset(
+            "kaiser-pagat",
+            "kaiser",
+            "pagat",
+            N_("Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid"),
+            MappingProxyType(_KAISER_PAGAT),
+        ),
+    )
+}
+# Every preset, by name: the rummy and Kaiser ones above, and those a family registered with it brings (`add_presets`).
+PRESETS: Mapping[str, Preset] = MappingProxyType(_PRESETS)
 
 DEFAULT_PRESET = "kaluki"
+
+
+def add_presets(presets: Iterable[Preset]) -> None:
+    """Offer `presets` beside the others (a family's own, as `families.register` adds them); ValueError for a name
+    already taken, and then none is added."""
+    added = {preset.name: preset for preset in presets}
+    taken = sorted(set(added) & set(_PRESETS))
+    if taken:
+        raise ValueError(f"presets already named so: {', '.join(taken)}")
+    _PRESETS.update(added)
 
 
 def get_preset(name: str) -> Preset:

@@ -24,13 +24,13 @@ from referee.services.cache import Cache
 from referee.services.games import open_book
 from referee.services.season_games import GameFigures, figures_of
 from referee.services.season_standings import (
-    SORTS,
     EveningLine,
     EveningResult,
     Standing,
     evening_line,
     leaders_of,
     sorted_standings,
+    sorts,
     standings_of,
 )
 from referee.storage.evenings import Evening
@@ -38,11 +38,16 @@ from referee.storage.groups import Group
 from referee.storage.season import SeasonGame, season_evenings, season_games
 
 __all__ = [
-    "GAMES", "SORTS", "EveningLine", "EveningResult", "Filters", "HeadToHead", "Partnership", "Season", "Standing",
-    "evening_day", "season_of", "sorted_standings",
+    "EveningLine", "EveningResult", "Filters", "HeadToHead", "Partnership", "Season", "Standing", "counted_games",
+    "evening_day", "season_of", "sorted_standings", "sorts",
 ]  # fmt: skip
 
-GAMES: tuple[str, ...] = tuple(game for family in FAMILIES.values() for game in family.games)  # kaluki, rami, kaiser
+
+def counted_games() -> tuple[str, ...]:
+    """The games a season counts, in the registry's order: kaluki, rami, kaiser (and any family's registered)."""
+    return tuple(game for family in FAMILIES.values() for game in family.games)
+
+
 FIGURES: Cache[GameFigures] = Cache(8192)  # a 100-evening season of 10 games a night, with room to spare
 
 
@@ -226,4 +231,4 @@ def _by_game(played: Iterable[GameFigures]) -> Mapping[str, Mapping[str, tuple[i
         for name in figures.players:
             won, games = players.get(name, (0, 0))
             players[name] = (won + (name in figures.winners), games + 1)
-    return {game: tally[game] for game in GAMES if game in tally}
+    return {game: tally[game] for game in counted_games() if game in tally}

@@ -15,10 +15,10 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Any
 
-from referee.rules.families import family_of
+from referee.rules.families import counted, family_of
 from referee.rules.presets import get_preset
 from referee.rules.settlement import name_key
-from referee.rules.tallies import COUNTED, NONE, Tally
+from referee.rules.tallies import NONE, Tally
 from referee.services.games import Book
 from referee.services.payments import chips_of
 
@@ -38,10 +38,10 @@ class GameFigures:
 
     @cached_property
     def rows(self) -> Mapping[str, tuple[int, ...]]:
-        """Each player's line for the standings: 1 (a game), won, then their `COUNTED`, in that order."""
-        counted = [getattr(self.counts, name) for name in COUNTED]
+        """Each player's line for the standings: 1 (a game), won, then each count of `counted()`, in that order."""
+        counts = [self.counts.count(name) for name in counted()]
         return {
-            name: (1, int(name in self.winners), *(count.get(name, 0) for count in counted)) for name in self.players
+            name: (1, int(name in self.winners), *(count.get(name, 0) for count in counts)) for name in self.players
         }
 
     @cached_property

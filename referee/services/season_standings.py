@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from operator import add
+from types import MappingProxyType
 
+from referee.rules.families import counted, figures_shown
 from referee.rules.settlement import cents, name_key
-from referee.rules.tallies import COUNTED, one_decimal
+from referee.rules.tallies import Figure
 from referee.services.season_games import GameFigures
 from referee.storage.evenings import Evening
 
-SORTS = ("chips", "name", "evenings", "games", "won", "rate", "eliminations", "buybacks", "penalty", "points")
+SORTS = ("chips", "name", "evenings", "games", "won", "rate")  # and each family's season figure (`sorts`)
+
+
+def sorts() -> tuple[str, ...]:
+    """The columns the standings sort by: the season's own, then each family's figures."""
+    return (*SORTS, *(figure.name for _, figure in figures_shown("season")))
 
 
 @dataclass(frozen=True)
@@ -38,18 +45,14 @@ class EveningResult:
 
 @dataclass(frozen=True)
 class Standing:
-    """One player's season: evenings, games, wins, rummy and Kaiser numbers, chips, money, best and worst evening."""
+    """One player's season: evenings, games, wins, each family's counts added up, chips, money, best and worst
+    evening."""
 
     name: str
     evenings: int = 0
     games: int = 0
     won: int = 0
-    eliminations: int = 0
-    buybacks: int = 0
-    rounds: int = 0
-    penalty: int = 0
-    hands_played: int = 0
-    points: int = 0
+    counts: Mapping[str, int] = field(default_factory=dict)  # each count a family's figures add up (`counted`)
     chips: int = 0
     money: tuple[tuple[str, int], ...] = ()  # (currency, cents) for each currency played for, by currency
     best: EveningResult | None = None  # by chips, over the evenings they played a game for chips
@@ -67,15 +70,9 @@ class Standing:
             return None
         return int((Decimal(self.won * 100) / self.games).to_integral_value(ROUND_HALF_UP))
 
-    @property
-    def average_penalty(self) -> Decimal | None:
-        """Penalty per rummy round played, to one decimal."""
-        return one_decimal(self.penalty, self.rounds)
-
-    @property
-    def average_points(self) -> Decimal | None:
-        """Points per Kaiser hand played, to one decimal."""
-        return one_decimal(self.points, self.hands_played)
+    def figure(self, figure: Figure) -> int | Decimal | None:
+        """The player's value of a family's `figure`: a count, or an average to one decimal (None before any)."""
+        return figure.value(self.counts)
 
 
 def evening_line(evening: Evening, games: Sequence[GameFigures]) -> EveningLine:
@@ -91,7 +88,8 @@ def standings_of(
     names: Sequence[str], lines: Sequence[EveningLine], games: Mapping[int, Sequence[GameFigures]]
 ) -> tuple[Standing, ...]:
     """Every player's standing, in one pass over the evenings and their games."""
-    width = 2 + len(COUNTED)  # a game's row: 1, won, then its counts (`GameFigures.rows`)
+    names_counted = counted()
+    width = 2 + len(names_counted)  # a game's row: 1, won, then its counts (`GameFigures.rows`)
     played = {name: [0] * width for name in names}
     evenings = dict.fromkeys(names, 0)
     chips = dict.fromkeys(names, 0)
@@ -112,7 +110,9 @@ def standings_of(
         Standing(
             name,
             evenings[name],
-            **dict(zip(("games", "won", *COUNTED), played[name], strict=True)),
+            played[name][0],
+            played[name][1],
+            MappingProxyType(dict(zip(names_counted, played[name][2:], strict=True))),
             chips=chips[name],
             money=tuple(sorted(money[name].items())),
             best=max(results[name], key=lambda result: result.chips, default=None),  # the first of equals: the oldest
@@ -130,27 +130,29 @@ def _sort_key(standing: Standing, by: str) -> tuple[object, ...]:
     if by == "rate":
         rate = standing.win_rate
         return (rate is None, -(rate or 0), -standing.games, name)
-    if by == "penalty":
-        average = standing.average_penalty
-        return (average is None, average or 0, name)
-    if by == "points":
-        average = standing.average_points
-        return (average is None, -(average or 0), name)
     if by == "chips":
         return (-standing.chips, -standing.won, name)
-    return (-int(getattr(standing, by)), -standing.chips, name)
+    figure = next((figure for _, figure in figures_shown("season") if figure.name == by), None)
+    if figure is None:
+        return (-int(getattr(standing, by)), -standing.chips, name)
+    value = standing.figure(figure)
+    if figure.per is None:
+        return (-(value or 0), -standing.chips, name)
+    return (value is None, (value or 0) if figure.lowest_first else -(value or 0), name)
 
 
 def sorted_standings(standings: Iterable[Standing], by: str) -> tuple[Standing, ...]:
-    """The standings sorted by the column `by` (one of `SORTS`, else by chips), best first; then by name.
+    """The standings sorted by the column `by` (one of `sorts()`, else by chips), best first; then by name.
 
-    >>> ana, ben = Standing("Ana", games=2, won=1, chips=-4, rounds=4, penalty=60), Standing("Ben", games=2, chips=4)
+    >>> ana = Standing("Ana", games=2, won=1, chips=-4, counts={"rounds": 4, "penalty": 60})
+    >>> ben = Standing("Ben", games=2, chips=4)
     >>> [s.name for s in sorted_standings([ana, ben], "chips")], [s.name for s in sorted_standings([ana, ben], "won")]
     (['Ben', 'Ana'], ['Ana', 'Ben'])
     >>> [s.name for s in sorted_standings([ben, ana], "penalty")]  # the lowest first; no round played last
     ['Ana', 'Ben']
     """
-    return tuple(sorted(standings, key=lambda standing: _sort_key(standing, by if by in SORTS else "chips")))
+    column = by if by in sorts() else "chips"
+    return tuple(sorted(standings, key=lambda standing: _sort_key(standing, column)))
 
 
 def leaders_of(standings: Sequence[Standing]) -> frozenset[str]:

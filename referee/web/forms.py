@@ -30,7 +30,7 @@ from referee.rules.families import family_playing, rules_for
 from referee.rules.option_words import choice_said, preset_said
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
-from referee.rules.table import Family, value_said
+from referee.rules.table import value_said
 
 FormData = MultiDict[str, str]  # what a form is filled from: a request's form or query, as Werkzeug reads it
 # WTForms' validator: it is given the form and the field, and raises ValidationError (what it returns is not read).
@@ -38,7 +38,7 @@ Validator = Callable[[object, Field], object]
 ExtraValidators = Mapping[str, Sequence[Validator]] | None  # a form's `validate` extras: more validators per field
 
 
-def presets_of(family: Family) -> list[str]:
+def presets_of(family: str) -> list[str]:
     """The presets whose games `family` plays, as the engine's registry says."""
     return [name for name in PRESETS if family_playing(name).name == family]
 

@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext, ngettext
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
 
 from referee.rules import words
 from referee.rules.option_words import preset_said
@@ -21,7 +22,7 @@ from referee.web.desk import views as desk
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields
 from referee.web.games import views as games
-from referee.web.games.families import check_families
+from referee.web.games.families import check_families, template_folders
 from referee.web.games.rummy.picker import card_picker
 from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
 from referee.web.groups import views as groups
@@ -54,6 +55,10 @@ def _secret_key(app: Flask) -> str:
 def init_app(app: Flask) -> None:
     """Attach security headers, guards, CSRF, htmx, Babel, compression, hashed static URLs and the blueprints."""
     check_families(Path(app.root_path, app.template_folder or "templates"))  # every family has its screens
+    folders = template_folders()  # a family shipped apart brings its partials in a folder of its own
+    if folders:
+        own: list[BaseLoader] = [app.jinja_loader] if app.jinja_loader else []
+        app.jinja_loader = ChoiceLoader([*own, *(FileSystemLoader(folder) for folder in folders)])
     if app.config["SECRET_KEY"] == "dev" and not app.testing:  # noqa: S105 — the placeholder, replaced here
         app.config["SECRET_KEY"] = _secret_key(app)
     # A game's snapshot is read only when signed under this instance's key (a database from elsewhere is replayed).

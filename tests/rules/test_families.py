@@ -3,12 +3,14 @@ each family reads from a record: its rules' refusals, its players, its first dea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.families import FAMILIES, family_of, family_playing, rules_for
+from referee.rules.families import FAMILIES, family_of, family_playing, register, rules_for
+from referee.rules.game import Stocked
 from referee.rules.game_record import read_game
 from referee.rules.kaiser_family import start_kaiser, teams_json
 from referee.rules.options import OptionError
@@ -25,6 +27,7 @@ from referee.rules.rummy_family import (
     start_rummy,
 )
 from referee.rules.table import Family
+from referee.rules.tallies import Figures
 
 RUMMY_RECORD = {"preset": "rami", "players": ["Ana", "Ben"], "first_dealer": "Ben", "events": [{"type": "void"}]}
 KAISER_RECORD = {
@@ -47,7 +50,8 @@ def test_every_preset_plays_one_family_and_its_rules_say_the_same(preset: str) -
 
 
 def test_rounds_have_a_stock_in_rummy_and_not_in_kaiser() -> None:
-    assert FAMILIES[Family.RUMMY].has_stock and not FAMILIES[Family.KAISER].has_stock
+    rummy, kaiser = (family_of(record.rules).start(record) for record in map(read_game, (RUMMY_RECORD, KAISER_RECORD)))
+    assert isinstance(rummy, Stocked) and not isinstance(kaiser, Stocked)
 
 
 @pytest.mark.parametrize("data", [RUMMY_RECORD, KAISER_RECORD], ids=["rummy", "kaiser"])
@@ -234,3 +238,24 @@ def test_a_rummy_record_has_no_teams() -> None:
     record = read_game({"format": "referee.game/1", "preset": "kaluki", "players": ["Ana", "Ben"], "events": []})
     with pytest.raises(TypeError, match=r"^a Kaiser record without teams: GameRecord\("):
         teams_json(record)
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        ({"name": "rummy"}, "a family is already called rummy"),
+        ({"games": ("gin", "kaiser")}, "gin: another family plays kaiser"),
+        ({"presets": (PRESETS["kaluki"],)}, "gin: presets of a game it does not play: kaluki"),
+    ],
+)
+def test_a_family_that_takes_another_s_name_game_or_preset_is_refused(change: dict[str, Any], refused: str) -> None:
+    gin = replace(FAMILIES[Family.KAISER], **{"name": "gin", "games": ("gin",), "figures": Figures("gin", ())} | change)
+    with pytest.raises(ValueError, match=refused):
+        register(gin)
+    assert "gin" not in FAMILIES and "gin" not in PRESETS
+
+
+def test_a_family_that_counts_what_another_counts_is_refused() -> None:
+    gin = replace(FAMILIES[Family.KAISER], name="gin", games=("gin",))  # Kaiser's own counts: hands_played, points
+    with pytest.raises(ValueError, match="gin: another family counts hands_played, points"):
+        register(gin)

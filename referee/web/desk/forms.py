@@ -17,7 +17,7 @@ from referee.rules.table import RummyRules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening
 from referee.web.forms import Form, FormData, Validator, presets_said
-from referee.web.games.families import DESK_PRESETS
+from referee.web.games.families import desk_presets
 
 QUESTIONS = ("meld", "opening", "joker", "best", "extend", "rearrange")
 EVENING_RULES = "evening"
@@ -109,7 +109,7 @@ def question_form(kind: str, evening: Evening | None, formdata: FormData | None 
     form = FORMS[kind](formdata, rules=default)
     said = preset_said(evening.preset) if evening else ""
     choices = {EVENING_RULES: _("This evening's rules (%(preset)s)", preset=said)} if evening else {}
-    form.rules.choices = choices | presets_said(DESK_PRESETS)
+    form.rules.choices = choices | presets_said(desk_presets())
     if isinstance(form, BestQuestion):
         form.minimise.choices = {"value": _("the most value laid"), "penalty": _("the least penalty left")}
     return form
@@ -119,4 +119,4 @@ def rules_asked(choice: str, evening: Evening | None) -> RummyRules:
     """The rules a question names: the evening's, or a rummy preset (the default's for anything else)."""
     if choice == EVENING_RULES and evening is not None:
         return evening_rules(evening)
-    return rummy_rules(choice if choice in DESK_PRESETS else DEFAULT_PRESET)
+    return rummy_rules(choice if choice in desk_presets() else DEFAULT_PRESET)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Generic
 
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
@@ -57,6 +58,7 @@ class WebFamily:
     worked: Callable[[Rules, bool], Worked]  # the rules page's worked examples, for its rules only (`WorkedOf`)
     words: EntryWords  # how its change log names its entries and the values a correction changes
     taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
+    folder: Path | None = None  # the folder `templates` is under, when not the app's own (a family shipped apart)
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ def web_family(
     worked: Callable[[RulesT, bool], Worked],
     words: EntryWords,
     taps: tuple[Tap, ...] = (),
+    folder: Path | None = None,
 ) -> WebFamily:
     """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
     and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
@@ -97,11 +100,26 @@ def web_family(
         WorkedOf(rules, worked),
         words,
         taps,
+        folder,
     )
 
 
-FAMILIES: dict[Family, WebFamily] = {
-    Family.RUMMY: web_family(
+_REGISTERED: dict[str, WebFamily] = {}
+FAMILIES: Mapping[str, WebFamily] = MappingProxyType(_REGISTERED)  # each family's web part, by the engine's name
+
+
+def register(family: str, web: WebFamily) -> WebFamily:
+    """Add the web part `web` of the engine's family named `family`; ValueError when it has one already. The app
+    checks at start that every family of the engine has its whole part (`check_families`)."""
+    if family in _REGISTERED:
+        raise ValueError(f"the family {family} has a web part already")
+    _REGISTERED[family] = web
+    return web
+
+
+register(
+    Family.RUMMY,
+    web_family(
         RummyGame,
         RummyRules,
         RummyScreen(),
@@ -113,7 +131,10 @@ FAMILIES: dict[Family, WebFamily] = {
         words=RUMMY_WORDS,
         taps=RUMMY_TAPS,
     ),
-    Family.KAISER: web_family(
+)
+register(
+    Family.KAISER,
+    web_family(
         KaiserGame,
         KaiserRules,
         KaiserScreen(),
@@ -125,10 +146,12 @@ FAMILIES: dict[Family, WebFamily] = {
         words=KAISER_WORDS,
         taps=KAISER_TAPS,
     ),
-}
+)
 
-# The presets the referee desk answers under: those of the families with melds.
-DESK_PRESETS = [preset for family, web in FAMILIES.items() if web.desk for preset in presets_of(family)]
+
+def desk_presets() -> list[str]:
+    """The presets the referee desk answers under: those of the families with melds."""
+    return [preset for family, web in FAMILIES.items() if web.desk for preset in presets_of(family)]
 
 
 # What each web part provides: the protocols' methods, checked on the family's own objects (Protocols check no object).
@@ -140,9 +163,9 @@ NEEDED = {
 PARTIALS = ("_entry.html", "_actions.html", "_start.html", "_outcome.html")  # each family's partials, in its folder
 
 
-def missing_parts(engine: Iterable[Family], web: Mapping[Family, WebFamily], templates: Path) -> list[str]:
+def missing_parts(engine: Iterable[str], web: Mapping[str, WebFamily], templates: Path) -> list[str]:
     """What the web lacks for the engine's families `engine` (a family without its web part, a part without a method,
-    a partial not in `templates`), in words; [] when nothing."""
+    a partial not in its folder: `templates` unless it has its own), in words; [] when nothing."""
     missing = []
     for family in engine:
         part = web.get(family)
@@ -155,7 +178,7 @@ def missing_parts(engine: Iterable[Family], web: Mapping[Family, WebFamily], tem
         missing += [
             f"{family!s}: {part.templates}/{partial} is missing"
             for partial in PARTIALS
-            if not (templates / part.templates / partial).is_file()
+            if not ((part.folder or templates) / part.templates / partial).is_file()
         ]
     missing += [f"the web part of {family!s} has no family in the engine" for family in web if family not in engine]
     return missing
@@ -177,17 +200,22 @@ def check_families(templates: Path) -> None:
         raise RuntimeError("referee cannot start: " + "; ".join(missing))
 
 
-def web_family_of(family: Family) -> WebFamily:
+def template_folders() -> tuple[Path, ...]:
+    """The folders of the families shipped apart from the app's templates, for the app's template loader."""
+    return tuple(dict.fromkeys(web.folder for web in FAMILIES.values() if web.folder is not None))
+
+
+def web_family_of(family: str) -> WebFamily:
     """The web's side of `family`."""
     return FAMILIES[family]
 
 
-def screen_of(family: Family) -> AnyScreen:
+def screen_of(family: str) -> AnyScreen:
     """How `family`'s entries are made on the phone."""
     return FAMILIES[family].screen
 
 
-def layout_of(family: Family) -> AnyLayout:
+def layout_of(family: str) -> AnyLayout:
     """How `family`'s sheet is laid out."""
     return FAMILIES[family].layout
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from referee.services.season import GAMES, SORTS, season_of, sorted_standings
+from referee.services.season import counted_games, season_of, sorted_standings, sorts
 from referee.web.database import get_db
 from referee.web.groups import season_model as model
 from referee.web.groups.views import bp
@@ -26,8 +26,8 @@ def season(key: str) -> ResponseReturnValue:
         season=found,
         standings=sorted_standings(found.standings, sort),
         sort=sort,
-        sorts=SORTS,
-        games=GAMES,
+        sorts=sorts(),
+        games=counted_games(),
         query=model.query(filters, sort),
         chips_chart=model.chips_chart(found),
         rate_chart=model.rate_chart(found),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -14,9 +14,11 @@ from typing import TypedDict
 from babel.numbers import format_decimal
 from flask_babel import gettext as _
 
+from referee.rules.families import figures_shown
 from referee.rules.settlement import format_cents
+from referee.rules.tallies import Figure
 from referee.rules.words import signed as said_signed
-from referee.services.season import GAMES, SORTS, EveningResult, Filters, Season, Standing, evening_day
+from referee.services.season import EveningResult, Filters, Season, Standing, counted_games, evening_day, sorts
 from referee.web.games.charts import STYLES, Chart, running_totals_chart
 from referee.web.games.sheets import colours
 from referee.web.local import format_amount, reader_locale
@@ -31,8 +33,8 @@ NAME_CHARS = 20  # a longer name is shortened in the drawing (the legend and the
 def read_filters(args: Mapping[str, str]) -> tuple[Filters, str]:
     """The filters and the sort asked in the URL's query; anything unknown or unreadable is left out."""
     game = args.get("game", "")
-    return Filters(game if game in GAMES else None, _day(args.get("from")), _day(args.get("to"))), (
-        args.get("sort", "") if args.get("sort", "") in SORTS else "chips"
+    return Filters(game if game in counted_games() else None, _day(args.get("from")), _day(args.get("to"))), (
+        args.get("sort", "") if args.get("sort", "") in sorts() else "chips"
     )
 
 
@@ -67,8 +69,8 @@ def game_name(game: str) -> str:
 
 
 def decimal(value: Decimal | None) -> str:
-    """A one-decimal figure in the reader's language ("37,6" in French); a dash for none."""
-    return "–" if value is None else format_decimal(value, "0.0", locale=reader_locale())
+    """A one-decimal figure in the reader's language ("37,6" in French, "−2,5" with a true minus); a dash for none."""
+    return "–" if value is None else format_decimal(value, "0.0", locale=reader_locale()).replace("-", "−")
 
 
 def percent(value: int | None) -> str:
@@ -159,15 +161,19 @@ def rate_chart(season: Season) -> RateChart:
 
 
 def standings_csv(season: Season, standings: tuple[Standing, ...]) -> str:
-    """The standings as CSV, a line a player, numbers as numbers and names made safe from spreadsheet formulas."""
+    """The standings as CSV, a line a player, numbers as numbers and names made safe from spreadsheet formulas: each
+    family's counts after the win rate, its averages after the money."""
     out = io.StringIO()
     writer = csv.writer(out)
     currencies = season.currencies
+    shown = [figure for _, figure in figures_shown("season")]
+    counts, averages = [f for f in shown if f.per is None], [f for f in shown if f.per is not None]
     writer.writerow(
         [
-            _("Player"), _("Evenings"), _("Games played"), _("Games won"), _("Win rate (%)"), _("Eliminations"),
-            _("Buy-backs"), _("Net chips"), *(formula_safe(_("Money (%(currency)s)", currency=c)) for c in currencies),
-            _("Average penalty per round"), _("Average points per hand"), _("Best evening"), _("Chips at the best"),
+            _("Player"), _("Evenings"), _("Games played"), _("Games won"), _("Win rate (%)"),
+            *(str(figure.title_said()) for figure in counts), _("Net chips"),
+            *(formula_safe(_("Money (%(currency)s)", currency=c)) for c in currencies),
+            *(str(figure.title_said()) for figure in averages), _("Best evening"), _("Chips at the best"),
             _("Worst evening"), _("Chips at the worst"),
         ]
     )  # fmt: skip
@@ -177,9 +183,9 @@ def standings_csv(season: Season, standings: tuple[Standing, ...]) -> str:
         writer.writerow(
             [
                 formula_safe(standing.name), standing.evenings, standing.games, standing.won,
-                "" if standing.percent is None else standing.percent, standing.eliminations, standing.buybacks,
+                "" if standing.percent is None else standing.percent, *(standing.figure(f) for f in counts),
                 standing.chips, *(format_cents(money[c]) if c in money else "" for c in currencies),
-                _plain(standing.average_penalty), _plain(standing.average_points),
+                *(_plain(standing.figure(f)) for f in averages),
                 _evening_day(best), "" if best is None else best.chips,
                 _evening_day(worst), "" if worst is None else worst.chips,
             ]
@@ -187,7 +193,27 @@ def standings_csv(season: Season, standings: tuple[Standing, ...]) -> str:
     return out.getvalue()
 
 
-def _plain(value: Decimal | None) -> str:
+def season_figures(standings: Sequence[Standing]) -> list[Figure]:
+    """The families' figures the standings show: those of each family somebody played a round or hand of."""
+    return [
+        figure
+        for family, figure in figures_shown("season")
+        if any(s.counts.get(family.figures.played) for s in standings)
+    ]
+
+
+def figure_value(standing: Standing, figure: Figure) -> str:
+    """A standing's cell for a family's figure: a count as it is, an average to one decimal ("–" before any)."""
+    value = standing.figure(figure)
+    return decimal(value) if figure.per is not None and not isinstance(value, int) else str(value)
+
+
+def season_notes(standings: Sequence[Standing]) -> list[str]:
+    """What the figures shown count, in the reader's language."""
+    return [str(figure.note_said()) for figure in season_figures(standings) if figure.note]
+
+
+def _plain(value: int | Decimal | None) -> str:
     return "" if value is None else str(value)
 
 
@@ -201,5 +227,7 @@ def player_colours(season: Season) -> dict[str, int]:
 
 
 def sort_order(column: str) -> str:
-    """How a column sorts, for `aria-sort`: names and penalties up, every other count down (best first)."""
-    return "ascending" if column in ("name", "penalty") else "descending"
+    """How a column sorts, for `aria-sort`: names and the figures whose lowest is best (penalties) up, every other
+    count down (best first)."""
+    lowest = {figure.name for _, figure in figures_shown("season") if figure.lowest_first}
+    return "ascending" if column == "name" or column in lowest else "descending"

@@ -4,22 +4,19 @@ The numbers come from each game's replay (its book, `referee.services.games`), n
 
 - games played: every game they sat in, finished or not; games won: the rummy games they won, and the Kaiser
   games their team won;
-- rounds played: the Kaluki and Rami rounds they were still in, won or lost (a void round is not counted);
-- penalty: what the cards left in their hand cost them in those rounds, as the round added it to their total
-  (multiplied for a kaluki or a rami, with any joker penalty); a round they won counts 0. In Rami's points
-  mode, where the cards left go to the winner instead, it is those cards' value;
-- kalukis: the rounds they won all in one (a kaluki or a hunt), or with a rami in Rami;
-- buy-backs: the times they bought back in.
+- then each family's own figures, as the family declares them (`Figure` in `referee.rules.tallies`: rummy's rounds
+  played, penalty per round, kalukis and buy-backs), for each family they sat in a game of.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
+from types import MappingProxyType
 
-from referee.rules.families import family_of
-from referee.rules.tallies import one_decimal
+from referee.rules.families import family_of, figures_shown
+from referee.rules.tallies import Figure
 from referee.services.games import Book
 from referee.services.history import PlayedGame
 from referee.web.games.charts import Chart, chart_for_book
@@ -29,26 +26,27 @@ GAMES_LISTED = 20  # the games listed, newest first; the numbers count every gam
 
 @dataclass(frozen=True)
 class Numbers:
-    """A player's numbers over some games (see the module's docstring for each one's definition)."""
+    """A player's numbers over some games: played, won, each count of their families' tallies, and those families."""
 
     games: int = 0
     won: int = 0
-    rounds: int = 0
-    penalty: int = 0
-    kalukis: int = 0
-    buybacks: int = 0
+    counts: Mapping[str, int] = field(default_factory=dict)
+    families: frozenset[str] = frozenset()  # the families of the games they sat in
 
     def __add__(self, other: Numbers) -> Numbers:
-        return Numbers(*(a + b for a, b in zip(self.counts(), other.counts(), strict=True)))
+        names = dict.fromkeys((*self.counts, *other.counts))
+        added = {name: self.counts.get(name, 0) + other.counts.get(name, 0) for name in names}
+        return Numbers(
+            self.games + other.games, self.won + other.won, MappingProxyType(added), self.families | other.families
+        )
 
-    def counts(self) -> tuple[int, ...]:
-        """Every number, in the order of the fields."""
-        return (self.games, self.won, self.rounds, self.penalty, self.kalukis, self.buybacks)
+    def figure(self, figure: Figure) -> int | Decimal | None:
+        """The value of a family's `figure`: a count, or an average to one decimal (None before any)."""
+        return figure.value(self.counts)
 
-    @property
-    def average_penalty(self) -> Decimal | None:
-        """The penalty per round played, to one decimal (halves up); None before any round."""
-        return one_decimal(self.penalty, self.rounds)
+    def rows(self) -> list[Figure]:
+        """The history figures of each family the player sat in a game of."""
+        return [figure for family, figure in figures_shown("history") if family.name in self.families]
 
 
 @dataclass(frozen=True)
@@ -82,9 +80,10 @@ def game_tally(name: str, book: Book) -> Numbers:
     tallies them (`rules/tallies.py`: the same figures the group's season adds up)."""
     state = book.state
     won = int(state.over and state.winner == (state.side_of(name) or name))
-    counted = family_of(book.rules).tally(book.replayed)
-    rounds, penalty, kalukis, buybacks = (counted.rounds, counted.penalty, counted.kalukis, counted.buybacks)
-    return Numbers(1, won, rounds.get(name, 0), penalty.get(name, 0), kalukis.get(name, 0), buybacks.get(name, 0))
+    family = family_of(book.rules)
+    tally = family.tally(book.replayed)
+    counts = MappingProxyType({count: tally.count(count).get(name, 0) for count in tally.counts})
+    return Numbers(1, won, counts, frozenset((family.name,)))
 
 
 def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
