@@ -165,7 +165,7 @@ def check_lengths(evening: EveningRecord) -> None:
             )
         )
     names = [*evening.players, *(name for game in evening.games for name in game.players)]
-    names += [team for game in evening.games if game.teams for team in game.teams.names]
+    names += [side for game in evening.games if game.sides for side in game.sides.names]
     for name in names:
         if len(name) > LONGEST_NAME:
             raise RecordError(

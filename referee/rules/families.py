@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard
 
-from referee.rules.game import Chips, EventT, Replayed, ResultT, StateT
+from referee.rules.game import Chips, EventT, Replayed, ResultT, Sides, StateT
 from referee.rules.kaiser import KaiserGame, KaiserResult
-from referee.rules.kaiser_events import KaiserEvent, KaiserTeams
+from referee.rules.kaiser_events import KaiserEvent
 from referee.rules.kaiser_family import (
     deal_dealer,
     kaiser_rules_from,
@@ -54,7 +54,7 @@ AnyGame = RummyGame | KaiserGame  # a game of any family, as a record starts and
 AnyEvent = RummyEvent | KaiserEvent  # an event of any family's game
 AnyResult = RummyResult | KaiserResult  # what an event of any family's game did
 AnyReplayed = Replayed[AnyGame, AnyEvent, AnyResult]  # a replay of any family's game, as a record replays it
-Seats = tuple[tuple[str, ...], KaiserTeams | None]  # a record's players in seat order, and its teams if in teams
+Seats = tuple[tuple[str, ...], Sides | None]  # a record's players in seat order, and their sides if it has some
 
 if TYPE_CHECKING:  # mypy checks that each family's game is a `Game` of its own events and results
 

@@ -58,6 +58,22 @@ class Event(Protocol):
         """The event as the game record writes it."""
 
 
+class Sides(Protocol):
+    """Partnerships a family seats its players in (Kaiser's two teams): each side's name and players, in the record's
+    order. A family without them seats everybody for themselves."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each side's name."""
+
+    @property
+    def players(self) -> tuple[tuple[str, ...], ...]:
+        """Each side's players."""
+
+    def as_json(self) -> dict[str, list[str]]:
+        """The sides as the record writes them: each name with its players."""
+
+
 @dataclass(frozen=True)
 class Offer:
     """Something besides the next round or hand that may happen now: a buy-back, or passing a deal out."""

@@ -13,8 +13,7 @@ from typing import Any
 
 from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent, AnyGame, AnyReplayed, GameFamily, family_of, family_playing, rules_for
-from referee.rules.game import replay
-from referee.rules.kaiser_events import KaiserTeams
+from referee.rules.game import Sides, replay
 from referee.rules.options import OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.record_data import RecordError
@@ -26,14 +25,15 @@ GAME_FORMAT = "referee.game/1"
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game: its preset, the house's options, its players (or Kaiser teams) and its events, in order."""
+    """One game: its preset, the house's options, its players (and their sides, where its family plays in sides) and
+    its events, in order."""
 
     preset: str
     options: Mapping[str, Value]
-    players: tuple[str, ...]  # in seat order; for Kaiser, the four players clockwise
+    players: tuple[str, ...]  # in seat order, clockwise
     events: tuple[AnyEvent, ...]
     first_dealer: str | None = None  # who dealt the first round or hand (an optional key)
-    teams: KaiserTeams | None = None  # Kaiser only
+    sides: Sides | None = None  # the partnerships, where its family seats players in sides (Kaiser's two teams)
 
     @property
     def rules(self) -> Rules:
@@ -67,13 +67,17 @@ class GameRecord:
         dealers = [dealer for dealer in map(self._family.dealer_of, self.events) if dealer]
         return dealers[0] if dealers else self.players[0]
 
+    def seating(self) -> dict[str, Any]:
+        """The record's seats as its family writes them: `{"players": […]}`, or Kaiser's `{"teams": {…}}`."""
+        return self._family.seats_json(self)
+
     def as_json(self) -> dict[str, Any]:
         """The record as docs/formats.md writes it."""
         return {
             "format": GAME_FORMAT,
             "preset": self.preset,
             "options": dict(self.options),
-            **self._family.seats_json(self),
+            **self.seating(),
             **({"first_dealer": self.first_dealer} if self.first_dealer else {}),
             "events": [event.as_json() for event in self.events],
         }
@@ -106,8 +110,8 @@ def read_game(data: Any) -> GameRecord:
             raise RecordError(
                 say("event {position}: an event's type is a word, not {kind}", position=number, kind=quoted(kind))
             )
-    players, teams = family_of(rules).read_seats(data, rules)
-    record = GameRecord(rules.preset, MappingProxyType(rules.changed()), players, (), teams=teams)
+    players, sides = family_of(rules).read_seats(data, rules)
+    record = GameRecord(rules.preset, MappingProxyType(rules.changed()), players, (), sides=sides)
     try:
         events = tuple(record.parse_event(entry, n) for n, entry in enumerate(entries, start=1))
     except EntryError as error:

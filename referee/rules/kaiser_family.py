@@ -80,6 +80,6 @@ def kaiser_standings_text(game: AnyGame) -> str:
 
 
 def _teams(record: GameRecord) -> KaiserTeams:
-    if record.teams is None:
+    if not isinstance(record.sides, KaiserTeams):
         raise TypeError(f"a Kaiser record without teams: {record!r}")
-    return record.teams
+    return record.sides

@@ -279,21 +279,20 @@ def start_game(
     evening: Evening,
     preset: str,
     options: Mapping[str, Value],
-    players: Sequence[str],
+    seating: Mapping[str, object],
     first_dealer: int,
-    teams: dict[str, list[str]] | None = None,
     *,
     submission: str | None = None,
 ) -> StoredGame:
     """Start a game of `evening` (RecordError when its rules or seats cannot make a game).
 
-    For Kaiser, `teams` are the two teams and `players` is ignored: the seats are the teams', clockwise, and
-    `first_dealer` is a place in them. `submission` is the start form's one-time key: sent twice (a double tap, a
-    resend), it opens the game made the first time.
+    `seating` is the record's seats as the game's family reads them (`{"players": […]}`, Kaiser's `{"teams": {…}}`),
+    and `first_dealer` a place in the seats they make, clockwise. `submission` is the start form's one-time key: sent
+    twice (a double tap, a resend), it opens the game made the first time.
     """
-    seats = stored.seats_of(preset, options, players, teams)  # refused before any write
+    seats = stored.seats_of(preset, options, seating)  # refused before any write
     with unit_of_work(db):
-        made = stored.create_game(db, evening.id, preset, options, seats, first_dealer, teams, submission=submission)
+        made = stored.create_game(db, evening.id, preset, options, seats, first_dealer, seating, submission=submission)
     return stored.game_by_id(db, made)
 
 
@@ -301,11 +300,11 @@ def rematch(db: Database, book: Book) -> StoredGame:
     """The next game with the same players, seats and rules once `book`'s game is over, the first deal passed to
     the left; asked twice (a double tap, two phones), the game made the first time."""
     game = book.game
-    seats = stored.seats_of(game.preset, game.options, game.players, game.teams)
+    seats = stored.seats_of(game.preset, game.options, game.seating)
     dealer = (game.first_dealer + 1) % len(game.players)
     with unit_of_work(db):
         made = stored.create_game(
-            db, game.evening_id, game.preset, game.options, seats, dealer, game.teams, rematch_of=game.id
+            db, game.evening_id, game.preset, game.options, seats, dealer, game.seating, rematch_of=game.id
         )
     return stored.game_by_id(db, made)
 

@@ -21,10 +21,8 @@ from referee.storage.evenings import Evening, evening_of_row, made_by, mark_made
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A game as stored: its place in the evening, its rules, its players (clockwise) and who dealt first.
-
-    A Kaiser game also has its two teams, as the record writes them.
-    """
+    """A game as stored: its place in the evening, its rules, its players (clockwise) and who dealt first, and its
+    seats as its record writes them (`seating`: `{"players": […]}`, or Kaiser's `{"teams": {…}}`)."""
 
     id: int
     evening_id: int
@@ -34,7 +32,7 @@ class StoredGame:
     players: tuple[str, ...]
     first_dealer: int
     created_at: str
-    teams: dict[str, list[str]] | None = None
+    seating: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -67,18 +65,15 @@ def _game(row: dict[str, Any]) -> StoredGame:
         players=tuple(json.loads(row["players"])),
         first_dealer=row["first_dealer"],
         created_at=row["created_at"],
-        teams=json.loads(row["teams"]) if row.get("teams") else None,
+        seating=json.loads(row["seating"]),
     )
 
 
-def seats_of(
-    preset: str, options: Mapping[str, Value], players: Sequence[str], teams: dict[str, list[str]] | None = None
-) -> tuple[str, ...]:
-    """The seats, clockwise, of the game these rules and players make, checked by reading it as a game record first
-    (RecordError when they make none). For Kaiser, `teams` are the two teams and `players` is ignored: the seats are
-    the teams', clockwise."""
-    seats = {"teams": teams} if teams is not None else {"players": list(players)}
-    return read_game({"preset": preset, "options": options, **seats, "events": []}).players
+def seats_of(preset: str, options: Mapping[str, Value], seating: Mapping[str, object]) -> tuple[str, ...]:
+    """The seats, clockwise, of the game these rules and `seating` (the record's seat keys, as its family reads them:
+    `players`, or Kaiser's `teams`) make, checked by reading it as a game record first (RecordError when they make
+    none)."""
+    return read_game({"preset": preset, "options": options, **seating, "events": []}).players
 
 
 def create_game(
@@ -88,12 +83,12 @@ def create_game(
     options: Mapping[str, Value],
     seats: Sequence[str],
     first_dealer: int,
-    teams: dict[str, list[str]] | None = None,
+    seating: Mapping[str, object],
     rematch_of: int | None = None,
     submission: str | None = None,
 ) -> int:
-    """Store a new game of the evening, in the caller's write transaction: `seats` as `seats_of` read them, and
-    `first_dealer` a place in them; its id (`game_by_id` reads it).
+    """Store a new game of the evening, in the caller's write transaction: `seats` as `seats_of` read them from
+    `seating`, and `first_dealer` a place in them; its id (`game_by_id` reads it).
 
     A rematch names the game it follows (`rematch_of`): asked twice, the game made the first time is the answer; so is
     the game this very form (`submission`) made before.
@@ -115,7 +110,7 @@ def create_game(
         "players": json.dumps(list(seats), ensure_ascii=False),
         "first_dealer": first_dealer,
         "created_at": now(),
-        "teams": None if teams is None else json.dumps(teams, ensure_ascii=False),
+        "seating": json.dumps(dict(seating), ensure_ascii=False),
         "rematch_of": rematch_of,
     }
     game_id = cast(int, db.table("games").insert(row).last_pk)
@@ -150,7 +145,7 @@ _GAME_COLUMNS = (
     "players",
     "first_dealer",
     "created_at",
-    "teams",
+    "seating",
     "version",
 )
 _EVENING_COLUMNS = (
@@ -248,7 +243,7 @@ def record_of(game: StoredGame, events: Sequence[StoredEvent] = ()) -> GameRecor
         {
             "preset": game.preset,
             "options": game.options,
-            **({"teams": game.teams} if game.teams is not None else {"players": list(game.players)}),
+            **game.seating,
             "first_dealer": game.players[game.first_dealer],
             "events": [event.data for event in events],
         }

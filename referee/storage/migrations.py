@@ -257,3 +257,14 @@ def m014_snapshots(db: Database) -> None:
         "CREATE TRIGGER games_snapshot_gone AFTER DELETE ON games "
         "BEGIN DELETE FROM snapshots WHERE game_id = OLD.id; END"
     )
+
+
+@migrations()
+def m015_seating(db: Database) -> None:
+    """Each game keeps its seats as its record writes them (`seating`: its family's keys, `players` or Kaiser's
+    `teams`), so that storage never asks which family a game is. The `teams` column stays, no longer written."""
+    db.table("games").add_column("seating", str)
+    db.execute(
+        "UPDATE games SET seating = CASE WHEN teams IS NOT NULL THEN json_object('teams', json(teams)) "
+        "ELSE json_object('players', json(players)) END"
+    )

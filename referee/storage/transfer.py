@@ -232,7 +232,7 @@ def fill_evening(db: Database, evening_id: int, record: EveningRecord, at: str, 
                     "players": json.dumps(list(game.players), ensure_ascii=False),
                     "first_dealer": game.players.index(game.dealt_first()),
                     "created_at": at,
-                    "teams": None if game.teams is None else json.dumps(game.teams.as_json(), ensure_ascii=False),
+                    "seating": json.dumps(game.seating(), ensure_ascii=False),
                 }
             )
             .last_pk

@@ -64,7 +64,7 @@ def test_a_record_with_only_players_takes_the_defaults() -> None:
     """No format, preset, options or events: a Kaluki game of no events, written back in full."""
     record = read_game({"players": ["A", "B"]})
     assert (record.preset, dict(record.options), record.players, record.events) == ("kaluki", {}, ("A", "B"), ())
-    assert record.first_dealer is None and record.teams is None
+    assert record.first_dealer is None and record.sides is None
     assert record.as_json() == {
         "format": GAME_FORMAT,
         "preset": "kaluki",

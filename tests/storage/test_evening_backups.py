@@ -85,7 +85,7 @@ def play(db: Database, plan: Plan, title: str = "Friday") -> Evening:
         )  # fmt: skip
     stored = []
     for seated, entries in plan.games:
-        game = start_game(db, evening, "kaluki", {"elimination_threshold": 1000}, seated, 0)
+        game = start_game(db, evening, "kaluki", {"elimination_threshold": 1000}, {"players": seated}, 0)
         stored.append((game, [add_entry(db, open_book(db, game), _event(seated[0], hands)).slot for hands in entries]))
     for number, entry, change in plan.corrections:
         game, slots = stored[number]

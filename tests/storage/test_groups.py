@@ -94,8 +94,8 @@ def test_games_played_reads_only_the_evenings_asked(tmp_path: Path) -> None:
     db = connect(tmp_path / "db.sqlite")
     ours = _evening(db, ["Ana", "Ben"])
     theirs = _evening(db, ["Ana", "Ben"])
-    start_game(db, ours, "kaluki", {}, ["Ana", "Ben"], 0)
-    start_game(db, theirs, "kaluki", {}, ["Ana", "Ben"], 0)
+    start_game(db, ours, "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
+    start_game(db, theirs, "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     played = games_played(db, "Ana", [ours.id])
     assert [p.evening.id for p in played] == [ours.id]
     assert games_played(db, "Nobody", [ours.id, theirs.id]) == []

@@ -40,14 +40,14 @@ def evening(db: Database) -> Evening:
     """An evening whose one Kaluki game Ana won: Ben and Céline lose 100 a round until they are out."""
     players = ("Ana", "Ben", "Céline")
     evening = start_evening(db, NewEvening("", players, "kaluki", {}, Decimal("0.10"), "EUR"))
-    game = start_game(db, evening, "kaluki", {}, list(players), 0)
+    game = start_game(db, evening, "kaluki", {}, {"players": list(players)}, 0)
     while not open_book(db, game).state.over:
         add_entry(db, open_book(db, game), Round("Ana", {"Ben": 100, "Céline": 100}))
     return evening
 
 
 def test_the_settle_up_counts_the_finished_games_only(db: Database, evening: Evening) -> None:
-    start_game(db, evening, "kaluki", {}, ["Ana", "Ben"], 0)  # still being played: its ante waits in its pot
+    start_game(db, evening, "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)  # still being played: its ante waits in its pot
     settled = settle_up(db, evening)
     assert len(settled.books) == 2
     assert dict(settled.result) == dict(settled.balances) == {"Ana": 10, "Ben": -5, "Céline": -5}

@@ -88,7 +88,7 @@ def _game(db: Database, rounds: int, preset: str = "kaluki") -> StoredGame:
         evening = create_evening(
             db, title="", players=["Ana", "Ben"], preset=preset, options={}, chip_value=Decimal("0.2"), currency="EUR"
         )
-    game = start_game(db, evening, preset, {"elimination_threshold": None}, ["Ana", "Ben"], 0)
+    game = start_game(db, evening, preset, {"elimination_threshold": None}, {"players": ["Ana", "Ben"]}, 0)
     for number in range(rounds):
         winner, loser = ("Ana", "Ben") if number % 2 else ("Ben", "Ana")
         _append(db, game, rummy_round(winner, {loser: number % 7 + 1}))
@@ -303,7 +303,7 @@ def test_a_kaiser_game_round_trips(path: Path, db: Database) -> None:
             chip_value=Decimal(0),
             currency="EUR",
         )
-    game = start_game(db, evening, "kaiser", {}, [], 0, {"NS": ["A", "C"], "EW": ["B", "D"]})
+    game = start_game(db, evening, "kaiser", {}, {"teams": {"NS": ["A", "C"], "EW": ["B", "D"]}}, 0)
     book = open_book(db, game)
     for _ in range(EVERY):
         book = add_entry(db, book, PassedDeal(book.state.dealer() or "")).book

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from sqlite_utils import Database
 
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.group_record import read_group
@@ -20,6 +22,7 @@ from referee.storage.games import (
     append_event,
     change_log,
     current_events,
+    game_by_id,
     game_version,
     record_of,
 )
@@ -72,7 +75,7 @@ def test_an_evening_round_trips_and_opens_by_either_link(db) -> None:  # type: i
 
 
 def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     slot = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).slot
     correct(db, open_book(db, game), slot, Round("Ana", {"Ben": 12}), based_on=0)
     assert [e.data["hands"]["Ben"] for e in current_events(db, game.id)] == [12]
@@ -87,14 +90,14 @@ def test_events_are_revised_never_overwritten(db) -> None:  # type: ignore[no-un
 
 
 def test_a_refused_event_writes_nothing(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     with pytest.raises(EventError):
         add_entry(db, open_book(db, game), Buyback("Ana"))
     assert db.execute("SELECT COUNT(*) FROM event_revisions").fetchone()[0] == 0
 
 
 def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     slot = add_entry(db, open_book(db, game), Void()).slot
     correct(db, open_book(db, game), slot, None, based_on=0)
     with pytest.raises(StaleEdit):
@@ -102,7 +105,7 @@ def test_a_stale_edit_is_refused(db) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     first, again = (
         add_entry(db, open_book(db, game), Void(), submission="key"),
         add_entry(db, open_book(db, game), Void(), submission="key"),
@@ -112,7 +115,7 @@ def test_a_submission_key_records_once(db) -> None:  # type: ignore[no-untyped-d
 
 
 def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     seen = game_version(db, game.id)
     first = add_entry(db, open_book(db, game), Void(), submission="phone-1", seen=seen)
     second = add_entry(db, open_book(db, game), Void(), submission="phone-2", seen=seen)
@@ -123,7 +126,7 @@ def test_the_same_event_since_the_sheet_a_phone_saw_is_recorded_once_and_said(db
 
 
 def test_a_write_confirms_the_version_it_was_decided_on(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     version = game_version(db, game.id)
     with unit_of_work(db):
         written = append_event(db, game.id, version, {"type": "void"})
@@ -134,7 +137,7 @@ def test_a_write_confirms_the_version_it_was_decided_on(db) -> None:  # type: ig
 
 
 def test_a_write_runs_only_inside_its_caller_s_transaction(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     with pytest.raises(OutsideWrite):
         append_event(db, game.id, game_version(db, game.id), {"type": "void"})
     assert not db.conn.in_transaction and current_events(db, game.id) == []
@@ -165,7 +168,7 @@ def test_every_write_of_storage_refuses_to_open_a_transaction_of_its_own(db) -> 
 
 
 def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     before = open_book(db, game)
     assert open_book(db, game) is before  # the same version: not replayed again
     after = add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10})).book
@@ -175,13 +178,13 @@ def test_the_book_of_a_version_is_kept_and_a_new_entry_applies_onto_it(db) -> No
 
 def test_a_kaiser_game_keeps_its_teams_and_seats_them_clockwise(db) -> None:  # type: ignore[no-untyped-def]
     teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
-    game = start_game(db, _evening(db), "kaiser", {}, [], 3, teams)
-    assert game.teams == teams and game.players == ("Ana", "Ben", "Céline", "Driss")
+    game = start_game(db, _evening(db), "kaiser", {}, {"teams": teams}, 3)
+    assert game.seating == {"teams": teams} and game.players == ("Ana", "Ben", "Céline", "Driss")
     assert record_of(game, []).as_json()["first_dealer"] == "Driss"
 
 
 def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted(db) -> None:  # type: ignore[no-untyped-def]
-    game = start_game(db, _evening(db), "kaluki", {}, ["Ana", "Ben"], 0)
+    game = start_game(db, _evening(db), "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)
     add_entry(db, open_book(db, game), Round("Ana", {"Ben": 10}))
     with unit_of_work(db):
         broken = append_event(db, game.id, game_version(db, game.id), {"type": "round", "winner": 7})
@@ -193,3 +196,20 @@ def test_an_entry_that_no_longer_reads_stops_the_replay_and_can_still_be_deleted
     correct(db, open_book(db, game), broken.slot, None, based_on=0)
     assert open_book(db, game).replayed.refusal is None
     assert add_entry(db, open_book(db, game), Void()).done is Done.WRITTEN
+
+
+def test_games_stored_before_seating_keep_their_players_and_teams(tmp_path: Path) -> None:
+    """A database from before `seating` (m015): each game's seats are read from its players, or its Kaiser teams."""
+    db = Database(tmp_path / "old.sqlite")
+    migrations.apply(db, stop_before="m015_seating")
+    evening = {"scorer_key": "s", "viewer_key": "v", "title": "", "players": "[]", "preset": "kaluki", "options": "{}"}
+    db.table("evenings").insert({**evening, "chip_value": "0.10", "currency": "EUR", "created_at": "2026"})
+    teams = {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]}
+    game = {"evening_id": 1, "options": "{}", "first_dealer": 0, "created_at": "2026"}
+    db.table("games").insert({**game, "number": 1, "preset": "kaluki", "players": json.dumps(["Ana", "Ben"])})
+    seats = json.dumps(["Ana", "Ben", "Céline", "Driss"])
+    db.table("games").insert({**game, "number": 2, "preset": "kaiser", "players": seats, "teams": json.dumps(teams)})
+    migrations.apply(db)
+    rummy, kaiser = game_by_id(db, 1), game_by_id(db, 2)
+    assert rummy.seating == {"players": ["Ana", "Ben"]} and kaiser.seating == {"teams": teams}
+    assert record_of(kaiser).sides is not None and record_of(kaiser).players == ("Ana", "Ben", "Céline", "Driss")

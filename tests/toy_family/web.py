@@ -136,7 +136,7 @@ class PipsStart:
 
     def new_game(self, evening: Evening, form: PipsGameForm) -> NewGame:
         rules = rules_for(form.preset.data)
-        return NewGame(rules.preset, {}, tuple(evening.players), 0, False)
+        return NewGame(rules.preset, {}, {"players": list(evening.players)}, tuple(evening.players), 0, False)
 
     def some_of(self, count: int) -> str | None:
         return None

@@ -183,5 +183,5 @@ def test_a_kaiser_rematch_keeps_the_teams_and_passes_the_first_deal(table: Table
         first, second = games_of(db, 1)
     finally:
         db.close()
-    assert (second.preset, second.players, second.teams) == (first.preset, first.players, first.teams)
+    assert (second.preset, second.players, second.seating) == (first.preset, first.players, first.seating)
     assert second.first_dealer == (first.first_dealer + 1) % 4

@@ -72,9 +72,10 @@ def _show_context(evening: Evening, sent: tuple[str, KeyedForm] | None = None) -
 
 @bp.post("/e/<key>/games")
 def start_game(key: str) -> ResponseReturnValue:
-    """Start a game of the evening, of the family its form names (`family`): its players, seats and first dealer."""
+    """Start a game of the evening, of the family its form names (`family`; a form without one is the first family's,
+    as the page offers it first): its players, seats and first dealer."""
     evening = open_evening(key, writing=True)
-    start = starter(request.form.get("family", "rummy"))
+    start = starter(request.form.get("family") or starters()[0].family)
     form = None if start is None else start.form(evening, request.form)
     if start is None or form is None:
         abort(422)  # a family this evening offers no form for (a forged form, or Kaiser with fewer than four)
@@ -86,9 +87,8 @@ def start_game(key: str) -> ResponseReturnValue:
                 evening,
                 new.preset,
                 new.options,
-                new.seats,
+                new.seating,
                 new.first_dealer,
-                new.teams,
                 submission=form.submission.data,
             )
         except RecordError as error:

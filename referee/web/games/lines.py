@@ -19,15 +19,16 @@ from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT,
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game a start form asks for: its preset and house rules, its seats clockwise, who deals first (and whether
-    drawn at random), and its teams where it has some."""
+    """A game a start form asks for: its preset and house rules, its seats as the record writes them (`seating`:
+    `{"players": […]}`, or Kaiser's `{"teams": {…}}`) and clockwise (`seats`), who deals first (a place in `seats`)
+    and whether drawn at random."""
 
     preset: str
     options: Mapping[str, Value]
+    seating: Mapping[str, object]
     seats: tuple[str, ...]
     first_dealer: int
     drawn: bool
-    teams: dict[str, list[str]] | None = None
 
 
 Totals = tuple[tuple[str, tuple[int, ...]], ...]  # (player or team, its total after round 0, 1, 2, …)

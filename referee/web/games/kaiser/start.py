@@ -115,7 +115,7 @@ class KaiserStart:
         options = rules_for(form.preset.data, form.house.form.overrides()).changed()
         drawn = form.dealer.data == AT_RANDOM
         dealer = draw_first_dealer(seats) if drawn else seats.index(form.dealer.data)
-        return NewGame(form.preset.data, dict(options), tuple(seats), dealer, drawn, form.teams())
+        return NewGame(form.preset.data, dict(options), {"teams": form.teams()}, tuple(seats), dealer, drawn)
 
     def some_of(self, count: int) -> str | None:
         """Past four players, Kaiser seats four of them."""

@@ -85,7 +85,7 @@ class RummyStart:
         drawn = form.first_dealer.data == AT_RANDOM
         first = draw_first_dealer(players) if drawn else players.index(form.first_dealer.data)
         options = evening.options if form.preset.data == evening.preset else {}
-        return NewGame(form.preset.data, options, tuple(players), first, drawn)
+        return NewGame(form.preset.data, options, {"players": list(players)}, tuple(players), first, drawn)
 
     def some_of(self, count: int) -> str | None:
         """A rummy game seats any of the evening's players: nothing to say."""
