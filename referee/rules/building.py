@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import SUIT_SYMBOLS, Card, canonical, check_pack_limits
+from referee.rules.cards import SUIT_SYMBOLS, Card, canonical, check_pack_limits, symbols
 from referee.rules.melds import RANKS, MeldCheck, Window, check_meld
 from referee.rules.table import RummyRules
 from referee.rules.words import N_, or_list, say, say_plural
@@ -141,7 +141,7 @@ def _onto_group(table: tuple[Card, ...], extra: tuple[Card, ...], rules: RummyRu
             reason = say(
                 "{card} cannot join a group of {rank}s: a group holds cards of one rank",
                 card=card.symbol,
-                rank=naturals[0].rank_name,
+                rank=naturals[0].rank_said,
             )
             return [], reason
     return [(table + extra, None)], ""
@@ -174,7 +174,7 @@ def _onto_run(table: tuple[Card, ...], extra: tuple[Card, ...], rules: RummyRule
     if found:
         return found, ""
     ends = [card for layout in layouts for card in _ends(layout, len(table), rules)]
-    named = " ".join(card.symbol for card in extra)
+    named = symbols(extra)
     if not ends:
         return [], say_plural(
             "{cards} does not fit: this run cannot grow at either end",

@@ -1,4 +1,9 @@
-"""Cards: parsing every notation a player types, canonical notation, and pack limits (docs/rules.md §1)."""
+"""Cards: parsing every notation a player types, canonical notation, and pack limits (docs/rules.md §1).
+
+A card is written two ways. Records, exports and the command line's JSON write its canonical notation (`str`:
+`QH`, `10D`, `JK=6H`, docs/formats.md). A reader reads its `symbol` (`Q♥`), said in the reader's language when
+it is shown: the picker's letters, `R D V` in French, `K Q J` in English.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from referee.rules.words import say, say_plural
+from referee.rules.words import Said, joined, say, say_in, say_plural
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+# The faces' letters as a reader reads them, said in the reader's language: the picker's own words (R D V in French).
+FACES = {11: say_in("card rank", "J"), 12: say_in("card rank", "Q"), 13: say_in("card rank", "K")}
 
 _SUIT_INPUT = {
     "S": "S", "H": "H", "D": "D", "C": "C",
@@ -106,15 +114,18 @@ class Card:
 
     @property
     def rank_name(self) -> str:
-        """The rank as written: `A`, `2` … `10`, `J`, `Q`, `K`."""
+        """The rank as records write it: `A`, `2` … `10`, `J`, `Q`, `K`."""
         return RANK_NAMES.get(self.rank, str(self.rank))
 
     @property
+    def rank_said(self) -> str:
+        """The rank as a reader reads it, said in the reader's language: `A`, `2` … `10`, `J`, `Q`, `K` (`V D R`)."""
+        return FACES.get(self.rank) or self.rank_name
+
+    @property
     def symbol(self) -> str:
-        """The card as a player reads it: `10♥`, `JK`, `JK (6♥)`."""
-        if self.is_joker:
-            return f"JK ({self.declared.symbol})" if self.declared else "JK"
-        return f"{self.rank_name}{SUIT_SYMBOLS[self.suit]}"
+        """The card as a player reads it, said in the reader's language: `10♥`, `K♥` (`R♥`), `JK`, `JK (6♥)`."""
+        return _symbol(self.rank, self.suit, self.declared)
 
     def __str__(self) -> str:
         if self.is_joker:
@@ -126,6 +137,28 @@ class Card:
 
 
 JOKER = Card.joker()
+
+
+@cache  # a pack has 54 kinds of card (and a joker as many declarations): each is said the same way every time
+def _symbol(rank: int, suit: str, declared: Card | None) -> str:
+    if not rank:
+        stands_for = declared.symbol if declared else None
+        if isinstance(stands_for, Said):
+            return Said("JK ({card})", values={"card": stands_for})
+        return f"JK ({stands_for})" if stands_for else "JK"
+    face = FACES.get(rank)
+    if face is None:
+        return f"{RANK_NAMES.get(rank, rank)}{SUIT_SYMBOLS[suit]}"
+    return Said("{rank}" + SUIT_SYMBOLS[suit], values={"rank": face})
+
+
+def symbols(cards: Iterable[Card], separator: str = " ") -> str:
+    """The cards as a player reads them, side by side, said in the reader's language when shown.
+
+    >>> symbols(parse_cards("KH QH 10H JK=JH"))
+    'K♥ Q♥ 10♥ JK (J♥)'
+    """
+    return joined((card.symbol for card in cards), separator)
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

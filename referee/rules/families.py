@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeGuard
 
@@ -194,7 +195,24 @@ def _playing(preset: Preset) -> GameFamily:
 
 
 def rules_for(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> Rules:
-    """The rules of `preset` with the house's `overrides` (names and values checked), as its family builds them."""
+    """The rules of `preset` with the house's `overrides` (names and values checked), as its family builds them.
+
+    Rules are frozen values: the same preset and overrides give the same rules, built once (a game's page asks for
+    them several times a request). Overrides that cannot be a key (a list where a number goes, from a bad import)
+    are built each time, and refused as ever.
+    """
+    try:
+        return _rules_once(preset, tuple(sorted(overrides.items())))
+    except TypeError:  # an unhashable value: not kept, and refused by the option it is given to
+        return _rules(preset, overrides)
+
+
+@lru_cache(maxsize=1024)
+def _rules_once(preset: str, overrides: tuple[tuple[str, Value], ...]) -> Rules:
+    return _rules(preset, dict(overrides))
+
+
+def _rules(preset: str, overrides: Mapping[str, Value]) -> Rules:
     chosen = get_preset(preset)
     return _playing(chosen).rules(chosen, resolve_options(chosen, overrides))
 

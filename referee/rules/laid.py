@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from referee.rules.cards import Card, CardError, parse_cards
+from referee.rules.cards import Card, CardError, parse_cards, symbols
 from referee.rules.melds import check_meld
 from referee.rules.rummy_events import Round
 from referee.rules.table import RummyRules
@@ -134,7 +134,7 @@ def _count(cards: tuple[Card, ...], rules: RummyRules) -> Laid:
     if len(cards) >= SMALLEST_MELD:
         check = check_meld(cards, rules)
         if not check.valid:
-            meld = " ".join(card.symbol for card in cards)
+            meld = symbols(cards)
             raise LaidError(say("{meld} is not a meld: {reason}", meld=meld, reason=check.reason))
         return Laid(cards, check.value, check.kind)
     return Laid(cards, sum(_added_value(card, rules) for card in cards), None)

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card, canonical
+from referee.rules.cards import SUIT_SYMBOLS, SUITS, Card, canonical, symbols
 from referee.rules.table import RummyRules
 from referee.rules.values import joker_meld_value, natural_value
 from referee.rules.words import N_, say, say_plural
@@ -110,7 +110,7 @@ def _closest_refusal(meld: tuple[Card, ...], rules: RummyRules, group: _Refusal,
         return group
     if one_suit:
         return run
-    shown = " ".join(card.symbol for card in naturals)
+    shown = symbols(naturals)
     return _Refusal(
         say("{cards}: a group needs cards of one rank and a run cards of one suit, and these have neither", cards=shown)
     )
@@ -131,7 +131,7 @@ def _group_reading(meld: tuple[Card, ...], rules: RummyRules) -> _Reading:
                 say(
                     "the joker is declared as {card} but this group is of {rank}s",
                     card=card.symbol,
-                    rank=naturals[0].rank_name,
+                    rank=naturals[0].rank_said,
                 )
             )
     if len(meld) > rules.group_max:
@@ -354,7 +354,7 @@ def _run_gap_or_ace(places: set[int], meld: tuple[Card, ...], suit: str, rules: 
             return _Refusal(say(reason), rule)
     jokers = sum(card.is_joker and card.declared is None for card in meld)
     missing = _fewest_missing(places, rules)
-    shown = " ".join(Card(place + 1, suit).symbol for place in missing)
+    shown = symbols(Card(place + 1, suit) for place in missing)
     # Two counts, two plurals: each half of the sentence is said on its own.
     gap = say_plural("{cards} is missing", "{cards} are missing", len(missing), cards=shown)
     fill = (

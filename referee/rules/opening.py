@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules.cards import Card, canonical, check_pack_limits
+from referee.rules.cards import Card, canonical, check_pack_limits, symbols
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.table import RummyRules
 from referee.rules.words import say
@@ -57,7 +57,7 @@ def check_opening(melds: Sequence[Sequence[Card]], rules: RummyRules, *, all_in_
         return answer(False, say("an opening lays at least one meld"))
     for number, check in enumerate(checks, start=1):
         if not check.valid:
-            shown = " ".join(card.symbol for card in check.cards)
+            shown = symbols(check.cards)
             reason = say(
                 "meld {number} ({cards}) is not valid: {reason}", number=number, cards=shown, reason=check.reason
             )

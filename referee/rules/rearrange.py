@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.building import not_opened
-from referee.rules.cards import JOKER, Card, canonical, check_pack_limits
+from referee.rules.cards import JOKER, Card, canonical, check_pack_limits, symbols
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.release import group_release_refusal
 from referee.rules.table import RummyRules
@@ -90,7 +90,7 @@ def rearrange_melds(
             reason = say(
                 "meld {number} on the table ({cards}) is not valid: {reason}",
                 number=number,
-                cards=_shown(check.cards),
+                cards=symbols(check.cards),
                 reason=check.reason,
             )
             return refuse(reason, check.rule)
@@ -99,7 +99,7 @@ def rearrange_melds(
     if left:
         reason = say(
             "{cards} would leave the table: a card taken from a meld is laid again in the same turn",
-            cards=_shown(sorted((Card.parse(key) for key in left.elements()), key=lambda card: card.sort_key)),
+            cards=symbols(sorted((Card.parse(key) for key in left.elements()), key=lambda card: card.sort_key)),
         )
         return refuse(_costing(reason, cost), "table_rearrange", cost)
     if any(card.is_joker for card in hand) and not rules.joker_can_extend:
@@ -109,7 +109,7 @@ def rearrange_melds(
             reason = say(
                 "meld {number} after ({cards}) is not valid: {reason}",
                 number=number,
-                cards=_shown(check.cards),
+                cards=symbols(check.cards),
                 reason=check.reason,
             )
             return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
@@ -119,7 +119,7 @@ def rearrange_melds(
             "meld {number} after ({cards}) completes a meld already on the table with a joker taken from "
             "another: a joker taken back forms a new meld",
             number=completed + 1,
-            cards=_shown(new[completed]),
+            cards=symbols(new[completed]),
         )
         return refuse(_costing(reason, cost), "joker_can_extend", cost)
     kept_joker = _joker_kept(on_table, new, rules)
@@ -128,7 +128,7 @@ def rearrange_melds(
         reason = say(
             "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
             number=number + 1,
-            cards=_shown(old[number]),
+            cards=symbols(old[number]),
             reason=why,
         )
         return refuse(reason, "set_joker_release")
@@ -138,15 +138,11 @@ def rearrange_melds(
             reason = say(
                 "meld {number} on the table ({cards}) would not keep three of its cards together in one meld",
                 number=broken + 1,
-                cards=_shown(old[broken]),
+                cards=symbols(old[broken]),
             )
             return refuse(reason, "table_rearrange")
     laid = sum(check.value for check in checks) - sum(check.value for check in on_table)
     return Rearrangement(True, checks, hand, laid_points=laid)
-
-
-def _shown(cards: Sequence[Card]) -> str:
-    return " ".join(card.symbol for card in cards)
 
 
 def _physical(cards: Iterable[Card]) -> Counter[str]:

@@ -12,7 +12,7 @@ from typing import Any
 from referee.rules.cards import Card, CardError, canonical, parse_cards
 from referee.rules.events import EventError
 from referee.rules.game import Kind
-from referee.rules.words import N_, say
+from referee.rules.words import N_, reason_of, say
 
 Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
 LaidCards = tuple[tuple[Card, ...], ...]  # what a player laid in a round, one meld (or cards added to one) at a time
@@ -227,7 +227,7 @@ def _hand(value: Any, name: str, position: int) -> Hand:
     try:
         return parse_cards(value)
     except CardError as error:
-        raise EventError(position, say("{name}'s hand: {error}", name=name, error=error)) from None
+        raise EventError(position, say("{name}'s hand: {error}", name=name, error=reason_of(error))) from None
 
 
 def _points(value: Any, key: str, position: int) -> Mapping[str, int]:
@@ -263,7 +263,9 @@ def _laid_cards(value: Any, position: int) -> Mapping[str, LaidCards]:
             try:
                 cards = parse_cards(group)
             except CardError as error:
-                raise EventError(position, say("{name}'s laid cards: {error}", name=player, error=error)) from None
+                raise EventError(
+                    position, say("{name}'s laid cards: {error}", name=player, error=reason_of(error))
+                ) from None
             if not cards:
                 raise EventError(position, say("{name}'s laid cards list a meld with no card", name=player))
             read.append(cards)

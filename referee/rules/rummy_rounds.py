@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from referee.rules.cards import CardError, check_pack_limits
+from referee.rules.cards import Card, CardError, check_pack_limits
 from referee.rules.events import EventError
 from referee.rules.laid import laid_cards_refusal
 from referee.rules.option_words import preset_said
 from referee.rules.rummy_events import RAMI_KINDS, Finish, Hand, LaidCards, Round
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import costliest_hand, most_cards_held, most_laid, penalty
-from referee.rules.words import say
+from referee.rules.words import reason_of, say
 
 RAMI_MULTIPLIERS = {Finish.WITH_TABLE: 2, Finish.OWN_CARDS: 3}  # 001: ×2, ×3; ×4 when nobody else had laid
 RAMI_ALONE_MULTIPLIER = 4
@@ -41,6 +41,32 @@ def hand_value(hand: Hand, rules: RummyRules) -> int:
     if isinstance(hand, int):
         return hand
     return penalty(hand, rules)
+
+
+def own_hand_refusal(
+    rules: RummyRules, players: int, name: str, hand: Hand, laid: Sequence[Sequence[Card]] = (), laid_points: int = 0
+) -> str | None:
+    """Why the hand `name` sends from their own phone cannot be theirs, or None: more cards or points than a player
+    holds (`hand_refusal`), more copies of a card than the packs hold across their hand and the cards they laid, or
+    laid points no round reaches. The round, once the scorer saves it, is checked whole as every round is.
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.families import rummy_rules
+    >>> own_hand_refusal(rummy_rules("kaluki"), 4, "Ben", parse_cards("7S 7S 7S"))
+    "Ben's cards: 7♠ appears 3 times but only 2 packs are in play"
+    >>> own_hand_refusal(rummy_rules("kaluki"), 4, "Ben", parse_cards("7S 7S"), [parse_cards("5S 6S 7S")]) is None
+    False
+    """
+    refusal = hand_refusal(rules, name, hand, players) or RoundShape.of(rules, players).laid_refusal(name, laid_points)
+    if refusal:
+        return refusal
+    naturals = [card for group in laid for card in group if not card.is_joker]  # a joker laid may come back
+    cards = [*(() if isinstance(hand, int) else hand), *naturals]
+    try:
+        check_pack_limits(cards, rules.pack_count(players), rules.joker_count(players))
+    except CardError as error:
+        return say("{name}'s cards: {error}", name=name, error=reason_of(error))
+    return None
 
 
 def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None = None) -> str | None:
@@ -114,8 +140,10 @@ def verify_round(rules: RummyRules, seats: Sequence[str], still_in: Sequence[str
         check_pack_limits(cards, rules.pack_count(players), rules.joker_count(players))
     except CardError as error:
         if laid_naturals:
-            raise EventError(position, say("across the round's hands and laid cards, {error}", error=error)) from None
-        raise EventError(position, say("across the round's hands, {error}", error=error)) from None
+            raise EventError(
+                position, say("across the round's hands and laid cards, {error}", error=reason_of(error))
+            ) from None
+        raise EventError(position, say("across the round's hands, {error}", error=reason_of(error))) from None
 
 
 def _verify_laid(rules: RummyRules, event: Round, players: int, position: int) -> None:

@@ -4,6 +4,9 @@ Sources are the seeds (000, 001 and 003 in French, 002 in English: `../shared/se
 garbled or silent, the referee's own reading: the project's specification, `docs/rules.md` (English).
 `sources.json` holds them as data, option → source → `{"text", "gloss"}`: the text exactly as the source's
 file has it (its suits lost as `?` included), the gloss in the other language, for a reader who needs it.
+
+A reader reads a seed in its own language, glossed in theirs, with each card whose suit the seed lost said in
+words; the referee's reading is the project's own, and is read in the reader's language (`Quote.read_by`).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from importlib.resources import files
 from types import MappingProxyType
 
@@ -85,6 +88,51 @@ def plain(text: str) -> str:
     return sources_named(_CODE.sub(lambda match: _plain_code(match.group(1)), _SECTION.sub("", text)))
 
 
+# A card whose suit a seed's file lost, written as there: its rank (French R, D, V or English K, Q, J) and "?".
+_LOST_SUITS = re.compile(r"(?<![\w?])(?:10|[2-9AJQKRDV])\?(?:-(?:10|[2-9AJQKRDV])\?)*(?![\w?])")
+_RANKS: Mapping[str, str] = MappingProxyType(
+    {
+        "A": N_("ace"),
+        "J": N_("jack"),
+        "V": N_("jack"),
+        "Q": N_("queen"),
+        "D": N_("queen"),
+        "K": N_("king"),
+        "R": N_("king"),
+    }
+)
+
+
+def lost_suits_said(cards: str) -> str:
+    """Cards whose suit the source lost ("D?-R?-A?-2?") in words, said when shown: the ranks, and the suit lost.
+
+    >>> lost_suits_said("D?-R?-A?-2?")
+    'queen, king, ace, 2 (suit lost in the source)'
+    """
+    ranks = [say(_RANKS[rank]) if rank in _RANKS else rank for rank in cards.replace("?", "").split("-")]
+    listed = reduce(lambda these, that: say("{these}, {that}", these=these, that=that), ranks)
+    return say("{cards} (suit lost in the source)", cards=listed)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A quote as one reader reads it: its text, in pieces, in `language`, and a gloss in the reader's own, if needed.
+
+    Each piece is (text, language): None for the text's own language, the reader's for words said for the reader
+    inside it (a card whose suit the source lost).
+    """
+
+    pieces: tuple[tuple[str, str | None], ...]
+    language: str
+    gloss: str | None
+    gloss_language: str
+
+    @property
+    def text(self) -> str:
+        """The whole text, its pieces joined."""
+        return "".join(piece for piece, _language in self.pieces)
+
+
 @dataclass(frozen=True)
 class Quote:
     """One sentence an option rests on: its source, its text as written there, and a gloss in the other language."""
@@ -106,16 +154,52 @@ class Quote:
 
     @property
     def shown(self) -> str:
-        """The text as a player reads it: the referee's own reading without its section numbers and option codes."""
+        """The text as a player reads it: the referee's own reading without its section numbers and option codes, a
+        seed's cards whose suit it lost said in words (in the language spoken now)."""
         if self.source != RULES_MD:
-            return self.text
+            return "".join(piece for piece, _language in self._seed_pieces(None))
         with in_english():  # the reading is English: its options and sources are named in English within it
             return plain(self.text)
+
+    def _seed_pieces(self, reader: str | None) -> tuple[tuple[str, str | None], ...]:
+        """A seed's text in pieces: as written, and each run of cards whose suit it lost said for `reader`."""
+        pieces: list[tuple[str, str | None]] = []
+        start = 0
+        for match in _LOST_SUITS.finditer(self.text):
+            pieces += [(self.text[start : match.start()], None), (str(lost_suits_said(match.group(0))), reader)]
+            start = match.end()
+        pieces.append((self.text[start:], None))
+        return tuple((text, language) for text, language in pieces if text)
+
+    def read_by(self, reader: str) -> Reading:
+        """The quote as a reader of `reader` ("en", "fr") reads it, said now: a seed in its own language, glossed
+        in the reader's when it is another; the referee's reading, the project's own, in the reader's language.
+
+        >>> quote = Quote("000", "la séquence D?-R?-A?-2? sera acceptée", "the run Q K A 2 is accepted")
+        >>> reading = quote.read_by("en")
+        >>> reading.text
+        'la séquence queen, king, ace, 2 (suit lost in the source) sera acceptée'
+        >>> reading.pieces[1][1], reading.language, reading.gloss
+        ('en', 'fr', 'the run Q K A 2 is accepted')
+        >>> Quote("docs/rules.md", "A run has at most 13 cards.", "Une suite a au plus 13 cartes.").read_by("fr").text
+        'Une suite a au plus 13 cartes.'
+        """
+        if self.source == RULES_MD and reader != self.language:  # its gloss is the same reading, in the other language
+            return Reading(((plain(self.gloss), None),), self.gloss_language, None, self.gloss_language)
+        if self.source == RULES_MD:
+            return Reading(((self.shown, None),), self.language, None, self.gloss_language)
+        own = None if reader == self.language else reader
+        return Reading(self._seed_pieces(own), self.language, self.gloss_for(reader), self.gloss_language)
 
     @property
     def language(self) -> str:
         """The language the source is written in: "fr" or "en"."""
         return LANGUAGES[self.source]
+
+    @property
+    def gloss_language(self) -> str:
+        """The language of the gloss: the other one."""
+        return "fr" if self.language == "en" else "en"
 
     def gloss_for(self, reader: str) -> str | None:
         """The gloss a reader of `reader` ("en", "fr") needs, or None when they read the source's language.

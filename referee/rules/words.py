@@ -1,8 +1,9 @@
 """The words players read, in their language: the engine speaks English until told otherwise.
 
 Every message of the engine goes through `say` (or `say_plural`) with named `{placeholders}`, filled
-after translation so a translation may move them; literal braces are doubled, as in `str.format`. Text
-kept as data (an option's meaning, a preset's summary) is marked with `N_` and said where it is shown.
+after translation so a translation may move them; literal braces are doubled, as in `str.format`. A word
+that means something else elsewhere is said in a context (`say_in`: a card's rank, "K" in French is "R").
+Text kept as data (an option's meaning, a preset's summary) is marked with `N_` and said where it is shown.
 The web layer calls `speaking` with the request's translation functions; `pybabel extract` finds the
 messages through these names (babel.cfg).
 
@@ -10,7 +11,7 @@ What `say` gives is a `Said`: a string whose value is the English text, which re
 values and says them again, in the language spoken then, each time it is shown (`str`, `format`, an
 f-string, `%s`, a template). So a game replayed once and kept holds no language: a French reader sees
 French. Joining or adding it to other text (`+`, `str.join`) keeps the English: pass it as a value of
-another `say` instead.
+another `say`, or join with `joined`, instead.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
-from functools import reduce
+from functools import cache, reduce
 from types import MappingProxyType, TracebackType
 from typing import Any
 
 Gettext = Callable[[str], str]  # a message in, its translation out, placeholders untouched
 Ngettext = Callable[[str, str, int], str]  # singular, plural and count in, the right translated form out
+Pgettext = Callable[[str, str], str]  # a context and a message in, the message's translation in that context out
 
 
 def _english(message: str) -> str:
@@ -35,6 +37,10 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
+def _english_in(context: str, message: str) -> str:
+    return message
+
+
 @dataclass(frozen=True)
 class Speaker:
     """The translation functions the engine speaks through, and whether its language elides (French: d’Anaïs)."""
@@ -42,6 +48,7 @@ class Speaker:
     gettext: Gettext
     ngettext: Ngettext
     elides: bool = False
+    pgettext: Pgettext = _english_in
 
 
 # "de" or "que" just before a value: French writes "d’Anaïs", "qu’Éloïse" when the value starts with a vowel sound.
@@ -86,8 +93,12 @@ _speaker: ContextVar[Speaker] = ContextVar("referee_speaker", default=ENGLISH)
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
 
 
-def _fill(speaker: Speaker, message: str, plural: str | None, n: int, values: Mapping[str, object]) -> str:
-    if plural is None:
+def _fill(
+    speaker: Speaker, message: str, plural: str | None, n: int, values: Mapping[str, object], context: str | None
+) -> str:
+    if context is not None:
+        template, filled = speaker.pgettext(context, message), values
+    elif plural is None:
         template, filled = speaker.gettext(message), values
     else:
         template, filled = speaker.ngettext(message, plural, n), {"n": n, **values}
@@ -98,7 +109,8 @@ class Said(str):
     """A message said lazily: its value is the English text; shown (`str`, `format`, `__html__`), it is said again.
 
     Equality, hashing, `+`, `str.join` and JSON see the English text. The values it was said with that are
-    themselves said (a reason within a reason) are said again with it.
+    themselves said (a reason within a reason) are said again with it. A message said in a `context` (`say_in`)
+    is translated in that context.
 
     >>> french = {"{name} wins": "{name} gagne"}
     >>> said = say("{name} wins", name="Ana")
@@ -111,32 +123,54 @@ class Said(str):
     _plural: str | None
     _n: int
     _values: Mapping[str, object]
+    _context: str | None
 
     def __new__(
-        cls, message: str, plural: str | None = None, n: int = 0, values: Mapping[str, object] = MappingProxyType({})
+        cls,
+        message: str,
+        plural: str | None = None,
+        n: int = 0,
+        values: Mapping[str, object] = MappingProxyType({}),
+        context: str | None = None,
     ) -> Said:
-        """The message `message` (or its plural form for `n`) with `values`; its value is the English text."""
+        """The message `message` (or its plural form for `n`, or the message in `context`) with `values`; its value
+        is the English text."""
         if not isinstance(values, MappingProxyType):
             values = MappingProxyType(dict(values))
         if _speaker.get() is ENGLISH:
-            english = _fill(ENGLISH, message, plural, n, values)
+            english = _fill(ENGLISH, message, plural, n, values, context)
         else:
             token = _speaker.set(ENGLISH)  # values that are said themselves are filled in English too
             try:
-                english = _fill(ENGLISH, message, plural, n, values)
+                english = _fill(ENGLISH, message, plural, n, values, context)
             finally:
                 _speaker.reset(token)
+        return cls._made(english, message, plural, n, values, context)
+
+    @classmethod
+    def _made(
+        cls,
+        english: str,
+        message: str,
+        plural: str | None,
+        n: int,
+        values: MappingProxyType[str, object],
+        context: str | None,
+    ) -> Said:
+        """The message already filled in English (`english`): for a message whose English is known without filling."""
         said = super().__new__(cls, english)
-        said._message, said._plural, said._n, said._values = message, plural, n, values
+        said._message, said._plural, said._n, said._values, said._context = message, plural, n, values, context
         return said
 
     def __str__(self) -> str:
         speaker = _speaker.get()
         if speaker is ENGLISH:
             return str.__str__(self)
-        return _fill(speaker, self._message, self._plural, self._n, self._values)
+        return _fill(speaker, self._message, self._plural, self._n, self._values, self._context)
 
     def __format__(self, spec: str) -> str:
+        if not spec and _speaker.get() is ENGLISH:  # the commonest case, each time a message is made: be quick
+            return str.__str__(self)
         return format(str(self), spec)
 
     def __html__(self) -> str:
@@ -144,7 +178,8 @@ class Said(str):
         return str(self).translate(_HTML)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self._message, self._plural, self._n, dict(self._values)))
+        said = (self._message, self._plural, self._n, dict(self._values))
+        return (Said, said if self._context is None else (*said, self._context))
 
 
 def say(message: str, /, **values: object) -> Said:
@@ -163,6 +198,47 @@ def say_plural(singular: str, plural: str, n: int, /, **values: object) -> Said:
     ('1 joker', '2 jokers')
     """
     return Said(singular, plural, n, MappingProxyType(values))
+
+
+def say_in(context: str, message: str, /, **values: object) -> Said:
+    """`message` as it is said in `context`, where a word means something of its own: a card's rank ("K", "R").
+
+    >>> king = say_in("card rank", "K")
+    >>> with speaking(lambda m: m, lambda s, p, n: s, pgettext=lambda c, m: {"K": "R"}.get(m, m)):
+    ...     str(king), f"{king}♥"
+    ('R', 'R♥')
+    """
+    return Said(message, values=MappingProxyType(values), context=context)
+
+
+def joined(items: Iterable[str], separator: str = " ") -> str:
+    """The items one after another with `separator` between them, said when shown: cards, "K♥ Q♥ J♥" ("R♥ D♥ V♥").
+
+    Items said themselves keep being said (`str.join` would keep their English); without any, a plain string.
+
+    >>> king = say_in("card rank", "K")
+    >>> row = joined([say("{rank}♥", rank=king), "10♥"])
+    >>> with speaking(lambda m: m, lambda s, p, n: s, pgettext=lambda c, m: {"K": "R"}.get(m, m)):
+    ...     row, str(row)
+    ('K♥ 10♥', 'R♥ 10♥')
+    >>> joined(["9♦", "9♣"], " | ")
+    '9♦ | 9♣'
+    """
+    listed = list(items)
+    if len(listed) < 2 or not any(isinstance(item, Said) for item in listed):
+        return listed[0] if len(listed) == 1 else separator.join(listed)
+    message, names = _row(separator, len(listed))
+    # Each item's value is its English: joined as they are, they are the English of the whole, with no filling.
+    values = MappingProxyType(dict(zip(names, listed, strict=True)))
+    return Said._made(separator.join(listed), message, None, 0, values, None)
+
+
+@cache
+def _row(separator: str, count: int) -> tuple[str, tuple[str, ...]]:
+    """The message of `count` items with `separator` between them ("{i0} {i1} {i2}"), and their names."""
+    names = tuple(f"i{number}" for number in range(count))
+    between = separator.replace("{", "{{").replace("}", "}}")
+    return between.join(f"{{{name}}}" for name in names), names
 
 
 def reason_of(error: BaseException) -> str:
@@ -237,8 +313,9 @@ class Voice:
         self.stop()
 
 
-def speaking(gettext: Gettext, ngettext: Ngettext, *, elides: bool = False) -> Voice:
-    """Speak through `gettext` and `ngettext` from now on, in this context (a thread, a request); `elides` for French.
+def speaking(gettext: Gettext, ngettext: Ngettext, *, elides: bool = False, pgettext: Pgettext = _english_in) -> Voice:
+    """Speak through `gettext`, `ngettext` and `pgettext` from now on, in this context (a thread, a request); `elides`
+    for French.
 
     >>> french = {"the game is over": "la partie est finie"}
     >>> said = say("the game is over")
@@ -248,7 +325,7 @@ def speaking(gettext: Gettext, ngettext: Ngettext, *, elides: bool = False) -> V
     >>> str(said)
     'the game is over'
     """
-    return Voice(Speaker(gettext, ngettext, elides))
+    return Voice(Speaker(gettext, ngettext, elides, pgettext))
 
 
 def in_english() -> Voice:

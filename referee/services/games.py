@@ -11,7 +11,7 @@ version and storage saves it, and the unit of work commits both together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 

@@ -9,8 +9,9 @@ twice over, and never beyond what this instance wrote itself (docs/architecture.
   game, the version, the format and the pickle. A snapshot signed under another key (another instance's database)
   or changed since is not read at all: the game is replayed from its entries, and its snapshot written again;
 - the unpickler builds nothing but the engine's own values (`ALLOWED`: each dataclass, enumeration and refusal
-  defined in `referee.rules`, and the stored entry), found by their exact module and name: no dotted name, no
-  function, nothing of the standard library (containers are pickle's own opcodes).
+  defined in `referee.rules`, the engine's words kept unsaid (`Said`: a refusal's reason, a card's letters), and the
+  stored entry), found by their exact module and name: no dotted name, no function, nothing of the standard library
+  (containers are pickle's own opcodes).
 
 Pickle does not know `types.MappingProxyType` (the rules' frozen mappings), so this module's pickler says how to
 make one again; it shares each card between every game it reads (a pack has 54 kinds of card), and keeps a refused
@@ -47,6 +48,7 @@ from referee.rules.events import EntryError
 from referee.rules.families import AnyReplayed
 from referee.rules.game import Replayed
 from referee.rules.game_record import GameRecord
+from referee.rules.words import Said
 from referee.storage import games as stored_games
 from referee.storage.games import StoredEvent
 from referee.storage.snapshots import Snapshot
@@ -140,6 +142,7 @@ def _allowed() -> dict[tuple[str, str], object]:
         for name, kind in vars(module).items():
             if _is_value(kind, module.__name__) and kind.__qualname__ == name:
                 found[(module.__name__, name)] = kind
+    found[(Said.__module__, Said.__name__)] = Said  # said again in the reader's language each time it is shown
     found[(stored_games.__name__, "StoredEvent")] = StoredEvent
     return found
 

@@ -93,10 +93,17 @@ def create_evening(
     return evening_of_row(db.table("evenings").get(evening_id))
 
 
+_BY_KEY = (
+    "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ?"
+    " OR id = (SELECT evening_id FROM hand_links WHERE key = ?) LIMIT 1"
+)
+
+
 def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
-    """The evening a link opens, and whether the link is the scorer's (True) or the viewer's (False)."""
+    """The evening a link opens, and whether the link is the scorer's (True) or the viewer's or a player's (False: a
+    player's own link opens the evening as the viewer's does)."""
     # A plain query: sqlite-utils' table() would ask for the schema first, on every request.
-    found = rows(db, "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ? LIMIT 1", [key, key])
+    found = rows(db, _BY_KEY, [key, key, key])
     if not found:
         return None
     return evening_of_row(found[0]), found[0]["scorer_key"] == key

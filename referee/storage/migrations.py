@@ -268,3 +268,26 @@ def m015_seating(db: Database) -> None:
         "UPDATE games SET seating = CASE WHEN teams IS NOT NULL THEN json_object('teams', json(teams)) "
         "ELSE json_object('players', json(players)) END"
     )
+
+
+@migrations()
+def m016_own_hands(db: Database) -> None:
+    """Each player's own link to an evening (`hand_links`: it follows the sheet and sends that player's hand), and the
+    hands players sent for a game's next round (`sent_hands`, the latest per player and round): the scorer's form
+    fills itself from them; nothing is a round until the scorer saves it. Both go with their evening or game."""
+    db.execute(
+        "CREATE TABLE hand_links (key TEXT PRIMARY KEY, evening_id INTEGER NOT NULL, player TEXT NOT NULL, "
+        "created_at TEXT NOT NULL, UNIQUE (evening_id, player))"
+    )
+    db.execute(
+        "CREATE TABLE sent_hands (game_id INTEGER NOT NULL, number INTEGER NOT NULL, player TEXT NOT NULL, "
+        "hand TEXT NOT NULL, sent_at TEXT NOT NULL, PRIMARY KEY (game_id, number, player))"
+    )
+    db.execute(
+        "CREATE TRIGGER evenings_hand_links_gone AFTER DELETE ON evenings "
+        "BEGIN DELETE FROM hand_links WHERE evening_id = OLD.id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER games_sent_hands_gone AFTER DELETE ON games "
+        "BEGIN DELETE FROM sent_hands WHERE game_id = OLD.id; END"
+    )

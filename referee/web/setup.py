@@ -8,7 +8,7 @@ from pathlib import Path
 
 from flask import Flask, g, request, send_from_directory
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_translations
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
@@ -23,9 +23,11 @@ from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields
 from referee.web.games import views as games
 from referee.web.games.families import check_families, template_folders
+from referee.web.games.own_hands import conflict_said
 from referee.web.games.rummy.picker import card_picker
 from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
 from referee.web.groups import views as groups
+from referee.web.hands import views as hands
 from referee.web.history import views as history
 from referee.web.htmx import htmx
 from referee.web.language import LANGUAGES
@@ -77,8 +79,12 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def speak_the_request_language() -> None:
-        """The rules engine's messages in the request's language (gettext returns them unformatted)."""
-        g.voice = words.speaking(gettext, ngettext, elides=language.elides())
+        """The rules engine's messages in the request's language, through the request's catalogue (read once: a page
+        says its cards' letters many times)."""
+        catalogue = get_translations()
+        g.voice = words.speaking(
+            catalogue.ugettext, catalogue.ungettext, elides=language.elides(), pgettext=catalogue.upgettext
+        )
 
     @app.teardown_request
     def stop_speaking(error: BaseException | None) -> None:
@@ -98,6 +104,7 @@ def init_app(app: Flask) -> None:
         return {"languages": LANGUAGES, "get_locale": get_locale, "money": local.money, "chip_worth": local.chip_worth}
 
     app.add_template_global(card_picker)
+    app.add_template_global(conflict_said, "own_conflict")
     app.add_template_global(one_time_fields)
 
     app.add_template_filter(local.local_time)
@@ -109,6 +116,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)

@@ -514,7 +514,7 @@ class DeskPage(Screen):
 
 @dataclass(frozen=True)
 class RuleOption:
-    """One line of "Every option" on the rules page."""
+    """One option on the rules page, under its topic: its name (for the command line), value and meaning."""
 
     name: str
     value: str
@@ -522,35 +522,53 @@ class RuleOption:
 
 
 class RulesPage(Screen):
-    """The rules of a preset, or of an evening with its house rules: every option and the worked examples."""
+    """The rules of a preset, or of an evening with its house rules: the rules at this table, every option folded by
+    topic, the worked examples, and the options' names only in the folded "For the command line"."""
 
     def loaded(self) -> RulesPage:
         expect(self.page.get_by_role("heading", name=self.words("The rules"), level=1)).to_be_visible()
-        expect(self.page.get_by_role("heading", name=self.words("Every option"))).to_be_visible()
+        expect(self.page.get_by_role("heading", name=self.words("The rules at this table")).first).to_be_visible()
         assert_fits_phone(self.page)
         return self
 
     def preset(self) -> str:
-        return self.page.get_by_role("heading", level=1).locator("small").inner_text().strip()
+        """The preset, as the command line names it (`--preset kaluki` in "For the command line")."""
+        command = self.page.locator(".command-line pre").first.text_content() or ""
+        return command.split("--preset ", 1)[1].split()[0]
 
     def open_preset(self, name: str) -> RulesPage:
         games = self.page.get_by_role("navigation", name=self.words("Games"))
         games.locator(f'a[href$="/rules/{name}"]').click()  # the link names the game in words, its address by name
-        expect(self.page.get_by_role("heading", level=1).locator("small")).to_have_text(name)
+        expect(self.page.locator(".command-line pre").first).to_contain_text(f"--preset {name}")
         return self.loaded()
 
+    def open_topics(self) -> None:
+        """Open every folded topic of the preset's rules, a tap each."""
+        for topic in self.page.locator("main > details.topic").all():
+            if topic.get_attribute("open") is None:
+                topic.locator("> summary").click()
+
     def options(self) -> list[RuleOption]:
-        """Each option as listed: name, value as shown, and what it means (with its source)."""
+        """Each option as listed, its topic opened: name (from its anchor), value as shown, meaning with its source."""
+        self.open_topics()
+        prefix = f"{self.preset()}-"
         found = []
-        for line in self.page.locator("dl.options > div").all():
-            name, value = line.locator("dt code").inner_text().strip(), line.locator("dt strong").inner_text().strip()
+        for line in self.page.locator("main > details.topic dl.options > div").all():
+            name = (line.get_attribute("id") or "").removeprefix(prefix)
+            value = line.locator("dt strong").inner_text().strip()
             found.append(RuleOption(name, value, " ".join(line.locator("dd").inner_text().split())))
         return found
 
     def changed_options(self) -> list[str]:
-        return [line.locator("dt code").inner_text() for line in self.page.locator("dl.options > div.changed").all()]
+        """The options the house changed, by name (from their anchors)."""
+        prefix = f"{self.preset()}-"
+        lines = self.page.locator("main > details.topic dl.options > div.changed").all()
+        return [(line.get_attribute("id") or "").removeprefix(prefix) for line in lines]
 
     def examples(self) -> Locator:
-        """The worked examples' rows."""
+        """The worked examples' rows, their fold opened."""
+        for worked in self.page.locator("main > details[id$='-worked']").all():
+            if worked.get_attribute("open") is None:
+                worked.locator("> summary").click()
         header = self.page.get_by_role("columnheader", name=self.words("Question"))
         return self.page.get_by_role("table").filter(has=header).locator("tbody").get_by_role("row")

@@ -16,6 +16,7 @@ Two sets are made once per session from it:
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -207,6 +208,7 @@ class PlayedEvening:
     kaluki_fix: str  # the correction page of each game's first entry
     kaiser_fix: str
     rami_fix: str
+    own: str  # a player's own page, with the hand they sent for the waiting game's next round
 
     @classmethod
     def made_up(cls) -> PlayedEvening:
@@ -225,6 +227,7 @@ class PlayedEvening:
             f"{game}/events/1",
             f"{game}/hands/1",
             f"{game}/events/1",
+            "/e/player/hand",
         )
 
     @property
@@ -264,7 +267,24 @@ def play_an_evening(database: Path) -> PlayedEvening:
     )
     # A Kaiser hand is corrected at `hands/<slot>` as well as at `events/<slot>`, the address its sheet links.
     fixes = (scorer.first_entry(kaluki), scorer.first_entry(kaiser, "hands"), scorer.first_entry(rami))
-    return PlayedEvening(players, evening, viewer, group, group_viewer, kaluki, kaiser, rami, waiting, *fixes)
+    own = _own_hand(scorer, evening, waiting, players[6])
+    return PlayedEvening(players, evening, viewer, group, group_viewer, kaluki, kaiser, rami, waiting, *fixes, own)
+
+
+def _own_hand(scorer: Scorer, evening: str, game: str, player: str) -> str:
+    """`player`'s own page, once they sent their hand for the next round of `game` from it."""
+    links = dict(
+        re.findall(
+            r"<summary>([^<]+)</summary>.*?href=\"[^\"]*(/e/[^/\"]+)/hand\"", scorer.get(f"{evening}/players"), re.S
+        )
+    )
+    own = links[html.escape(player)] if html.escape(player) in links else links[player]
+    number = game.rsplit("/", 1)[-1]
+    sent = scorer.client.post(
+        f"{own}/games/{number}/hand", data={"csrf_token": scorer.token, "number": "2", "out": "", "hand": "KD QD 9C"}
+    )
+    assert sent.status_code == 200, sent.get_data(as_text=True)[-2000:]
+    return f"{own}/hand"
 
 
 def another_game(database: Path, preset: str, players: tuple[str, ...]) -> str:

@@ -323,7 +323,7 @@ def test_a_write_that_opens_a_page_shows_its_top(phone: Page, words: Words, tabl
 QUESTIONS: dict[str, tuple[dict[str, str], Callable[[Words], str]]] = {
     "meld": (
         {"The meld, in the order laid": "QD KD AD 2D"},
-        lambda w: "Q♦ K♦ A♦ 2♦" + w.catalog.pgettext("punctuation", ": ") + w("valid"),
+        lambda w: w.cards("Q♦ K♦ A♦ 2♦") + w.catalog.pgettext("punctuation", ": ") + w("valid"),
     ),
     "opening": (
         {"Meld 1": "AS 2S 3S", "Meld 2": "8H 8D 8C"},

@@ -84,6 +84,8 @@ STOPS: dict[str, Stop] = {
     "group-history": lambda e: f"{e.group}/players/{quote(e.players[0])}",
     "group-season": lambda e: f"{e.group}/season",
     "group-season-viewer": lambda e: f"{e.group_viewer}/season?game=kaluki&sort=won",
+    "own-links": lambda e: f"{e.evening}/players",
+    "own-hand": lambda e: e.own,
     "not-found": lambda e: "/e/no-such-evening",
 }
 WITHOUT_SCRIPTS = ("kaluki-over", "rami-8", "settle", "group")
@@ -117,6 +119,7 @@ EXCLUDED = {
     "/e/<key>/games/<int:number>/game.json": "a download: the game record (JSON)",
     "/e/<key>/games/<int:number>/sheet.csv": "a download: the score sheet (CSV)",
     "/g/<key>/season.csv": "a download: the season's standings (CSV)",
+    "/e/<key>/games/<int:number>/sent": "what the scorer's round form polls of the players' own hands (JSON)",
 }
 
 STATUS = {"not-found": 404}  # every other stop answers 200

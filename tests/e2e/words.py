@@ -21,6 +21,7 @@ from referee.rules.words import elide
 CATALOG = ROOT / "translations"
 LOCALES = {"en": "en-US", "fr": "fr-FR"}  # what the phone asks for (Accept-Language, navigator.language)
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+FACE = re.compile(r"(?<![\w])([JQK])(?=[♠♥♦♣])")  # a face card's letter, before its suit
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,10 @@ class Words:
         """The form of a plural message for `num`, its %(num)s filled, as ngettext does."""
         filled = {"num": num, **values}
         return self._elided(self.catalog.ngettext(singular, plural, num), filled) % filled
+
+    def cards(self, text: str) -> str:
+        """Cards as the phone writes them in its language: "Q♦ K♦" is "D♦ R♦" in French (the "card rank" letters)."""
+        return FACE.sub(lambda face: self.catalog.pgettext("card rank", face[1]), text)
 
     def _elided(self, text: str, values: Mapping[str, object]) -> str:
         """French writes "d’Anaïs" where the message says "de %(name)s" (referee.web.language)."""

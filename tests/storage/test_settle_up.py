@@ -47,7 +47,7 @@ def evening(db: Database) -> Evening:
 
 
 def test_the_settle_up_counts_the_finished_games_only(db: Database, evening: Evening) -> None:
-    start_game(db, evening, "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)  # still being played: its ante waits in its pot
+    start_game(db, evening, "kaluki", {}, {"players": ["Ana", "Ben"]}, 0)  # still being played: its ante waits
     settled = settle_up(db, evening)
     assert len(settled.books) == 2
     assert dict(settled.result) == dict(settled.balances) == {"Ana": 10, "Ben": -5, "Céline": -5}

@@ -37,7 +37,8 @@ def stored(path: Path) -> tuple[StoredGame, list[StoredEvent]]:
     teams = data.get("teams")
     players = [name for pair in zip(*teams.values(), strict=True) for name in pair] if teams else data["players"]
     dealer = players.index(data["events"][0]["dealer"]) if teams else 0  # as the import does
-    game = StoredGame(1, 1, 1, data["preset"], {}, tuple(players), dealer, "2025-01-01T20:00:00+00:00", teams)
+    seating = {"teams": teams} if teams else {"players": players}
+    game = StoredGame(1, 1, 1, data["preset"], {}, tuple(players), dealer, "2025-01-01T20:00:00+00:00", seating)
     return game, [StoredEvent(slot, 0, event) for slot, event in enumerate(data["events"], start=1)]
 
 

@@ -194,8 +194,8 @@ def test_the_rules_page_lists_every_option_and_the_examples(table: Table) -> Non
     from referee.rules.presets import get_preset
 
     page = table.get("/rules/kaluki-club").get_data(as_text=True)
-    for name in get_preset("kaluki-club").option_names():
-        assert f"<code>{name}</code>" in page
+    for name in get_preset("kaluki-club").option_names():  # each by its words, its code for the command line
+        assert f'id="kaluki-club-{name}"' in page and f"<code>{name}=" in page
     assert "Worked examples" in page and "Q♦ K♦ A♦ 2♦" in page
 
 

@@ -39,7 +39,7 @@ def test_the_answer_in_french(table: Table) -> None:
     page = table.post("/desk/best", {"rules": "kaluki", "hand": "9C 9D 9H KC", "minimise": "value"}).get_data(
         as_text=True
     )
-    assert "Reste en main une fois posées\u00a0: K♣, 10 points de pénalité" in page
+    assert "Reste en main une fois posées\u00a0: R♣, 10 points de pénalité" in page
     assert "Si la manche s’arrêtait maintenant, avant de les poser, la main entière coûterait 37 points" in page
 
 

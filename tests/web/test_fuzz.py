@@ -81,6 +81,17 @@ FORMS = {
     "{group}/new": ["title", "players", "preset", "chip_value", "currency", *HOUSE],
     "{evening}/settle/paid": ["payer", "payee", "chips", "submission"],
     "{evening}/settle/undo": ["payment", "submission"],
+    "{own}/games/1/hand": ["number", "out", "hand", "laid", "submission"],
+    "{own}/games/3/hand": [
+        "number",
+        "bidder",
+        "bid",
+        "no_trump",
+        "tricks",
+        "five_hearts",
+        "three_spades",
+        "submission",
+    ],
 }
 PAGES = [
     "/e/{junk}",
@@ -116,7 +127,10 @@ def urls(table: Table) -> dict[str, str]:
     assert table.post(f"{kaiser}/hands", hand).status_code == 303
     group = re.search(r'href="(/g/[^"]+)"', table.get(evening).get_data(as_text=True))
     assert group is not None
-    return {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser, "group": group.group(1)}
+    own = re.search(r'href="[^"]*(/e/[^/"]+)/hand"', table.get(f"{evening}/players").get_data(as_text=True))
+    assert own is not None  # a player's own link: it sends that player's hand
+    urls = {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser, "group": group.group(1)}
+    return urls | {"own": own.group(1)}
 
 
 def dump(table: Table) -> list[str]:
@@ -153,7 +167,7 @@ def test_every_page_answers_without_a_server_error(table: Table, urls: dict[str,
 def _endpoint(app: Flask, path: str, method: str) -> str:
     """The view a path of the fuzz lists reaches, its placeholders filled with plausible values."""
     placeholders = {"evening": "/e/k", "game": "/e/k/games/1", "rami": "/e/k/games/2", "kaiser": "/e/k/games/3"}
-    filled = path.format(**placeholders, group="/g/k", junk="1")
+    filled = path.format(**placeholders, group="/g/k", own="/e/p", junk="1")
     endpoint, _ = app.url_map.bind("localhost").match(filled.split("?")[0].split("#")[0], method=method)
     return str(endpoint)
 

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from referee.rules.advice import fixes
 from referee.rules.building import extend_meld
-from referee.rules.cards import Card, check_pack_limits, parse_cards
+from referee.rules.cards import Card, check_pack_limits, parse_cards, symbols
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.rearrange import rearrange_melds
@@ -62,7 +62,8 @@ def _cards(text: str, rules: RummyRules) -> tuple[Card, ...]:
 
 
 def _shown(cards: tuple[Card, ...]) -> str:
-    return " ".join(card.symbol for card in cards)
+    """The cards as the reader reads them, in the request's language (a ruling is kept in the words it was given)."""
+    return str(symbols(cards))
 
 
 def _kind_said(kind: str | None) -> str:

@@ -1,40 +1,216 @@
-"""The rules page: every option in force with its meaning, source and the rulebook's sentence, and worked examples."""
+"""The rules page: the rules at this table first, then every option by topic with its meaning, source and the
+rulebooks' sentences, the worked examples, and last the options as the command line writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import reduce
+from types import MappingProxyType
+
+from referee.rules.cards import Card
 from referee.rules.option_words import preset_said
-from referee.rules.options import OPTIONS
-from referee.rules.presets import get_preset
-from referee.rules.sources import quotes_for, source_said, sources_named
-from referee.rules.table import Rules, describe, value_said
-from referee.web.games.families import web_family_of
+from referee.rules.options import OPTIONS, Value, show_value
+from referee.rules.presets import Preset, get_preset
+from referee.rules.sources import Quote, quotes_for, source_said, sources_named
+from referee.rules.table import Rules, RummyRules, describe, value_said
+from referee.rules.values import ACE, TEN, hand_card_value, natural_value
+from referee.rules.words import N_, say
+from referee.web.games.families import Worked, web_family_of
+
+# The settings a dispute at the table needs, shown first (with every house rule); the others wait in their topic.
+AT_THE_TABLE = frozenset(
+    {
+        "packs", "jokers", "hand_size", "opening_threshold", "meld_values", "hand_values", "scoring", "target",
+        "elimination_threshold", "buyback_cost", "max_buybacks", "ante", "chips_per_win", "chips_per_kaluki",
+        "min_bid", "made_bid", "bid_out", "all_pass",
+    }
+)  # fmt: skip
+BUYING_BACK = frozenset({"buyback_cost", "max_buybacks"})  # said only where a player can be eliminated
+# The topics the options are folded under on the page, in its order: each topic's anchor and title.
+TOPICS: Mapping[str, str] = MappingProxyType(
+    {
+        "deal": N_("The deal and the packs"),
+        "melds": N_("Groups and runs"),
+        "jokers": N_("Jokers"),
+        "opening": N_("The opening"),
+        "bidding": N_("Bidding"),
+        "scoring": N_("Scoring and the end of the game"),
+        "elimination": N_("Elimination and buy-backs"),
+        "chips": N_("Chips and the pot"),
+    }
+)
+TOPIC_OF: Mapping[str, str] = MappingProxyType(
+    {
+        "packs": "deal", "jokers": "deal", "hand_size": "deal", "min_players": "deal", "max_players": "deal",
+        "group_max": "melds", "group_duplicate_suits": "melds", "group_joker_distinct_suits": "melds",
+        "identities": "melds", "run_min": "melds", "run_max": "melds", "ace_low": "melds", "ace_high": "melds",
+        "ace_wraps": "melds", "distinct_melds": "melds", "table_rearrange": "melds",
+        "max_jokers_per_meld": "jokers", "joker_can_extend": "jokers", "joker_meld_value": "jokers",
+        "set_joker_release": "jokers", "joker_retrieval_penalty": "jokers",
+        "meld_values": "opening", "opening_threshold": "opening", "opening_scope": "opening",
+        "all_in_one_exempt": "opening",
+        "min_bid": "bidding", "all_pass": "bidding", "made_bid": "bidding", "bid_out": "bidding",
+        "hand_values": "scoring", "scoring": "scoring", "all_in_one_multiplier": "scoring", "hunt_reward": "scoring",
+        "going_out_reward": "scoring", "target": "scoring",
+        "elimination_threshold": "elimination", "elimination_inclusive": "elimination", "buyback_cost": "elimination",
+        "max_buybacks": "elimination", "buyback_score": "elimination",
+        "ante": "chips", "chips_per_win": "chips", "chips_per_kaluki": "chips",
+    }
+)  # fmt: skip
 
 
-def rules_shown(rules: Rules) -> dict[str, object]:
-    """What the rules page shows of one set of rules: its preset, options with their quotes, worked examples."""
+@dataclass(frozen=True)
+class Setting:
+    """A line of the rules at this table: the option's label and value, and the preset's if the house changed it."""
+
+    name: str
+    label: str
+    value: str
+    preset_value: str | None  # None unless a house rule changed it
+
+
+@dataclass(frozen=True)
+class Explained:
+    """One option in full: its label and value, what it means, its sources and the rulebooks' sentences."""
+
+    name: str
+    label: str
+    value: str
+    meaning: str
+    source: str
+    quotes: tuple[Quote, ...]
+    changed: bool
+
+
+@dataclass(frozen=True)
+class Topic:
+    """The options of one topic, folded together on the page."""
+
+    key: str
+    title: str
+    options: tuple[Explained, ...]
+
+    @property
+    def changed(self) -> bool:
+        """Whether the house changed one of its options."""
+        return any(option.changed for option in self.options)
+
+
+@dataclass(frozen=True)
+class RulesShown:
+    """What the rules page shows of one set of rules."""
+
+    rules: Rules
+    preset: Preset
+    game: str  # the preset's name in the reader's words
+    source: str
+    changed_said: tuple[str, ...]  # the house rules, each by its label
+    at_the_table: tuple[Setting, ...]
+    topics: tuple[Topic, ...]
+    worked: Worked
+    command: str  # the options of the command line that give these rules
+    codes: tuple[tuple[str, str], ...]  # each option's label and its `name=value` for the command line
+
+    @property
+    def changed(self) -> bool:
+        """Whether the house changed any rule of the preset."""
+        return bool(self.changed_said)
+
+    @property
+    def worked_changed(self) -> bool:
+        """Whether the house rules change the answer of a worked example."""
+        return any(here is not None and here != verdict for _kind, _question, verdict, here in self.worked)
+
+
+def rules_shown(rules: Rules) -> RulesShown:
+    """What the rules page shows of one set of rules: the rules at this table, every option by topic, the worked
+    examples and the command line's words for them."""
     changed = rules.changed()
-    worked = web_family_of(rules.family).worked(rules, bool(changed))
-    # Each option as (name, value, meaning, source, quotes, label), all in a player's words: the label names it, the
-    # value is said as the reader says it, each source by its name (the name itself is shown small, for the curious).
+    preset = get_preset(rules.preset)
     options = [
-        (
+        Explained(
             name,
+            OPTIONS[name].label_said(),
             value_said(name, getattr(rules, name)),
             meaning,
             sources_named(source),
             quotes_for(name, rules.preset),
-            OPTIONS[name].label_said(),
+            name in changed,
         )
         for name, _value, meaning, source in describe(rules)
     ]
-    preset = get_preset(rules.preset)
-    return {
-        "rules": rules,
-        "preset": preset,
-        "game": preset_said(rules.preset),
-        "source": source_said(preset.source),
-        "changed_said": [OPTIONS[name].label_said() for name in changed],
-        "options": options,
-        "changed": changed,
-        "worked": worked,
-    }
+    topics = (
+        Topic(key, say(title), tuple(option for option in options if TOPIC_OF[option.name] == key))
+        for key, title in TOPICS.items()
+    )
+    house = [f"--set {name}={show_value(value)}" for name, value in changed.items()]
+    return RulesShown(
+        rules=rules,
+        preset=preset,
+        game=preset_said(rules.preset),
+        source=source_said(preset.source),
+        changed_said=tuple(OPTIONS[name].label_said() for name in changed),
+        at_the_table=at_the_table(rules),
+        topics=tuple(topic for topic in topics if topic.options),
+        worked=web_family_of(rules.family).worked(rules, bool(changed)),
+        command=" ".join([f"--preset {rules.preset}", *house]),
+        codes=tuple((option.label, f"{option.name}={show_value(getattr(rules, option.name))}") for option in options),
+    )
+
+
+def at_the_table(rules: Rules) -> tuple[Setting, ...]:
+    """The settings a dispute needs, and every house rule, each marked with the preset's value it replaces."""
+    changed, defaults = rules.changed(), get_preset(rules.preset).defaults
+    eliminating = getattr(rules, "elimination_threshold", None) is not None
+    return tuple(
+        Setting(
+            name,
+            OPTIONS[name].label_said(),
+            setting_said(rules, name, getattr(rules, name)),
+            setting_said(rules, name, defaults[name]) if name in changed else None,
+        )
+        for name in get_preset(rules.preset).option_names()
+        if name in changed
+        or (name in AT_THE_TABLE and getattr(rules, name) is not None and (eliminating or name not in BUYING_BACK))
+    )
+
+
+def setting_said(rules: Rules, name: str, value: Value) -> str:
+    """A setting's value as the rules at this table say it: the cards' values counted out, where one is eliminated.
+
+    >>> from referee.rules.families import rummy_rules
+    >>> kaluki = rummy_rules("kaluki")
+    >>> setting_said(kaluki, "hand_values", "penalty"), setting_said(kaluki, "elimination_threshold", 150)
+    ('ace 11, 10 to king 10, 2 to 9 at face value, joker 15', '150 or more')
+    """
+    if isinstance(rules, RummyRules) and isinstance(value, str) and name in ("hand_values", "meld_values"):
+        return card_values(value, rules.joker_meld_value if name == "meld_values" else None)
+    if isinstance(rules, RummyRules) and isinstance(value, int) and name == "elimination_threshold":
+        return say("{n} or more", n=value) if rules.elimination_inclusive else say("more than {n}", n=value)
+    return value_said(name, value)
+
+
+def card_values(table: str, joker_in_meld: int | str | None) -> str:
+    """What each card counts under `table`, in a hand (`joker_in_meld` None) or in a meld, said when shown.
+
+    >>> card_values("salon", None)
+    'ace 15, 10 to king 10, 2 to 9: 5 each, joker 20'
+    >>> card_values("face", "represented")
+    'ace 11 (1 before the 2), 10 to king 10, 2 to 9 at face value, joker as the card it stands for'
+    """
+    if joker_in_meld is None:
+        ace = say("ace {n}", n=hand_card_value(Card(ACE, "S"), table))
+        joker = say("joker {n}", n=hand_card_value(Card.joker(), table))
+    else:
+        high, low = natural_value(ACE, table), natural_value(ACE, table, low_ace=True)
+        ace = say("ace {n}", n=high) if high == low else say("ace {n} ({low} before the 2)", n=high, low=low)
+        joker = (
+            say("joker {n}", n=joker_in_meld)
+            if isinstance(joker_in_meld, int)
+            else say("joker as the card it stands for")
+        )
+    small = {natural_value(rank, table) for rank in range(2, TEN)}
+    smalls = say("2 to 9: {n} each", n=small.pop()) if len(small) == 1 else say("2 to 9 at face value")
+    parts = [ace, say("10 to king {n}", n=natural_value(TEN, table)), smalls, joker]
+    return reduce(lambda these, that: say("{these}, {that}", these=these, that=that), parts)

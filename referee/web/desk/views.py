@@ -83,7 +83,8 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
 @bp.get("/rules/<preset>", defaults={"key": None})
 @bp.get("/e/<key>/rules", defaults={"preset": None})
 def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
-    """Every option in force with its meaning, source and the rulebook's sentence, and the worked examples.
+    """The rules at this table, then every option in force by topic with its meaning, source and the rulebook's
+    sentence, the worked examples, and the options as the command line names them.
 
     An evening's page also shows the rules of each of its games of another family (its Kaiser games).
     """

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from referee.rules.cards import Card
+from referee.rules.cards import parse_cards, symbols
 from referee.services.games import Book, Change
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.families import web_family_of
@@ -40,7 +40,7 @@ def _shown(value: object, words: EntryWords, key: str = "") -> str:
     if key in words.shown:
         return words.shown[key](value)
     if isinstance(value, list):
-        return " ".join(Card.parse(str(card)).symbol for card in value)
+        return str(symbols(parse_cards([str(card) for card in value])))  # said now, in the reader's language
     return str(value)
 
 

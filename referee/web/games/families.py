@@ -25,13 +25,16 @@ from referee.rules.table import Family, KaiserRules, Rules, RummyRules
 from referee.web.forms import presets_of
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.kaiser.layout import KaiserLayout
+from referee.web.games.kaiser.own_hand import KaiserOwnHand
 from referee.web.games.kaiser.screen import KaiserScreen
 from referee.web.games.kaiser.start import KaiserStart
 from referee.web.games.kaiser.taps import TAPS as KAISER_TAPS
 from referee.web.games.kaiser.words import WORDS as KAISER_WORDS
 from referee.web.games.kaiser.worked import worked_examples as kaiser_worked
 from referee.web.games.lines import AnyLayout, Layout, LayoutOf
+from referee.web.games.own_hands import OwnHand
 from referee.web.games.rummy.layout import RummyLayout
+from referee.web.games.rummy.own_hand import RummyOwnHand
 from referee.web.games.rummy.screen import RummyScreen
 from referee.web.games.rummy.start import RummyStart
 from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
@@ -59,6 +62,7 @@ class WebFamily:
     words: EntryWords  # how its change log names its entries and the values a correction changes
     taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
     folder: Path | None = None  # the folder `templates` is under, when not the app's own (a family shipped apart)
+    own: OwnHand | None = None  # how a player sends their own hand from their own phone; None: the scorer counts
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,7 @@ def web_family(
     words: EntryWords,
     taps: tuple[Tap, ...] = (),
     folder: Path | None = None,
+    own: OwnHand | None = None,
 ) -> WebFamily:
     """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
     and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
@@ -101,6 +106,7 @@ def web_family(
         words,
         taps,
         folder,
+        own,
     )
 
 
@@ -130,6 +136,7 @@ register(
         worked=rummy_worked,
         words=RUMMY_WORDS,
         taps=RUMMY_TAPS,
+        own=RummyOwnHand(),
     ),
 )
 register(
@@ -145,6 +152,7 @@ register(
         worked=kaiser_worked,
         words=KAISER_WORDS,
         taps=KAISER_TAPS,
+        own=KaiserOwnHand(),
     ),
 )
 

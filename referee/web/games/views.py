@@ -18,6 +18,7 @@ from referee.rules.events import EntryError
 from referee.rules.families import AnyEvent
 from referee.services import games as service
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
+from referee.services.own_hands import hands_sent
 from referee.web import polls
 from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
@@ -25,6 +26,7 @@ from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import corrected_words, describe_change, entry_named
 from referee.web.games.families import FAMILIES, screen_of, web_family_of
 from referee.web.games.live import live_sheet
+from referee.web.games.own_hands import filled_in
 from referee.web.games.screens import Entered
 from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
@@ -63,6 +65,7 @@ def _context(
     """What the game's templates need: the sheet, the family's screen and form, the undo and offer forms."""
     screen = screen_of(book.family)
     sheet = build_sheet(book, everything=everything)
+    fresh = form is None
     if form is None:
         form = screen.entry_form(book)
     screen.resent(book, form)  # a refused entry is sent again on the sheet shown now
@@ -77,6 +80,12 @@ def _context(
     }
     if log:
         context["log"] = [describe_change(book, change) for change in service.changes(get_db(), book)]
+    own = web_family_of(book.family).own
+    if own is not None and g.get("scorer") and request.method == "GET" and not book.state.over:
+        filled = own.filled(book, hands_sent(get_db(), book, own.number(book)))  # the players' own hands (#35)
+        if fresh:
+            filled_in(form, filled)
+        context["sent"] = filled
     return context
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.cards import parse_cards
+from referee.rules.cards import parse_cards, symbols
 from referee.rules.examples import Example, examples
 from referee.rules.table import RummyRules
 
@@ -28,7 +28,7 @@ def _verdict(example: Example, rules: RummyRules | None = None) -> str:
 
 def _question(example: Example) -> str:
     """The cards asked about, as the picker shows them (7♥ 7♥ 7♠), the melds of an opening joined by a plus."""
-    return " + ".join(" ".join(card.symbol for card in parse_cards(meld)) for meld in example.question)
+    return " + ".join(str(symbols(parse_cards(meld))) for meld in example.question)
 
 
 def worked_examples(rules: RummyRules, changed: bool) -> list[tuple[str, str, str, str | None]]:

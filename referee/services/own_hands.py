@@ -1,0 +1,73 @@
+"""Each player's own hand, sent from their own phone (README, *Each player counts their own hand*).
+
+A player's own link opens their evening as the viewer's link does (it follows the sheet) and may do one thing more:
+send that player's hand for the next round of a game being played. A hand sent is kept beside the game, never in
+it: the scorer's round form fills itself from the hands sent, and nothing is a round until the scorer saves it. The
+latest hand a player sent for a round counts; a round recorded leaves the hands sent for it behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlite_utils import Database
+
+from referee.rules.words import say
+from referee.services.books import Book
+from referee.services.database import unit_of_work
+from referee.services.games import books_of
+from referee.storage import own_hands as stored
+from referee.storage.evenings import Evening
+from referee.storage.own_hands import HandLink, SentHand
+
+__all__ = ["HandLink", "HandRefused", "SentHand", "game_to_send_for", "hands_sent", "player_behind", "players_links",
+           "send_hand"]  # fmt: skip
+
+
+class HandRefused(Exception):
+    """A hand a player's phone sent that cannot be kept: the reason, said in the player's language."""
+
+
+def players_links(db: Database, evening: Evening) -> dict[str, HandLink]:
+    """Each of the evening's players' own link, made the first time they are asked for."""
+    links = stored.links_of(db, evening.id)
+    missing = [name for name in evening.players if name not in links]
+    if missing:
+        with unit_of_work(db):
+            stored.make_links(db, evening.id, missing)
+        links = stored.links_of(db, evening.id)
+    return {name: links[name] for name in evening.players if name in links}
+
+
+def player_behind(db: Database, key: str) -> str | None:
+    """The player whose own link is `key`; None when it is no player's link (a scorer's, a viewer's, or none)."""
+    link = stored.link_by_key(db, key)
+    return None if link is None else link.player
+
+
+def game_to_send_for(db: Database, evening: Evening, player: str) -> Book | None:
+    """The game a player's hand goes to: the newest of the evening's games being played that seats them."""
+    playing = [book for book in books_of(db, evening.id) if not book.state.over and player in book.record.players]
+    return playing[-1] if playing else None
+
+
+def send_hand(db: Database, book: Book, player: str, number: int, now: int, hand: Mapping[str, object]) -> SentHand:
+    """Keep `player`'s hand for round `number` of `book`'s game, over any they sent for it before, when the game's
+    next round is `now`; HandRefused says why not (the game is over, the round is recorded, the player is not in)."""
+    if book.state.over:
+        raise HandRefused(say("the game is over: no hand goes to it"))
+    if number < now:
+        raise HandRefused(say("round {number} is already recorded", number=number))
+    if number != now:
+        raise HandRefused(say("round {number} has not begun: the next round is {now}", number=number, now=now))
+    if player not in book.state.still_in():
+        raise HandRefused(say("{name} is out of the game and plays no hand", name=player))
+    with unit_of_work(db):
+        at = stored.send_hand(db, book.game.id, number, player, hand)
+    return SentHand(player, number, hand, at)
+
+
+def hands_sent(db: Database, book: Book, number: int) -> dict[str, SentHand]:
+    """The hands sent for round `number` of `book`'s game by the players still in, by player."""
+    still_in = set(book.state.still_in())
+    return {name: sent for name, sent in stored.hands_sent(db, book.game.id, number).items() if name in still_in}
