@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-SCRIPTS = ("solver", "pages", "requests", "weight", "load", "race", "club", "serving")
+SCRIPTS = ("solver", "pages", "requests", "weight", "load", "race", "club", "serving", "versus")
 
 
 def main() -> int:

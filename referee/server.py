@@ -38,6 +38,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.bridge import Bridge, WSGIApp
 from referee.web.security import redact_keys_in
+from referee.web.setup import warm
 
 THREADS = 8  # per process: the app's threads, each with its own SQLite connection
 HEADERS_WITHIN = 10  # seconds for a request's headers, and for a kept connection's next one (a phone polls every 4)
@@ -226,6 +227,7 @@ def run(
     multiprocessing.set_start_method("fork", force=True)
     _served = bridge_for(app, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
     _parent = os.getpid()
+    warm(app)  # the first pages' templates compiled, each worker inherits them: its first game page is no slower
     # What the app made at start is never walked by the collector again (nor copied into a worker by it); and a full
     # collection, which walks every object the process keeps, runs ten times more rarely (GC_THRESHOLDS).
     gc.collect()

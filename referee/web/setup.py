@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, get_translations
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
-from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, meta
 
 from referee.rules import words
 from referee.rules.option_words import preset_said
@@ -22,7 +22,7 @@ from referee.web.desk import views as desk
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields
 from referee.web.games import views as games
-from referee.web.games.families import check_families, template_folders
+from referee.web.games.families import FAMILIES, PARTIALS, check_families, template_folders
 from referee.web.games.own_hands import conflict_said
 from referee.web.games.rummy.picker import card_picker
 from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
@@ -52,6 +52,29 @@ def _secret_key(app: Flask) -> str:
         path.write_text(secrets.token_urlsafe(48))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+FIRST_PAGES = ("games/show.html", "games/_game.html", "evenings/show.html", "home/index.html")  # a phone's first
+
+
+def warm(app: Flask) -> None:
+    """Compile the templates of the pages a phone opens first (a game's, with every family's partials, the evening's
+    and the home page) and read each language's catalogue, so a server's first game page costs what the next does:
+    `referee serve` calls it before its workers fork, and each inherits them."""
+    env = app.jinja_env
+    names = set(FIRST_PAGES) | {f"{web.templates}/{partial}" for web in FAMILIES.values() for partial in PARTIALS}
+    seen: set[str] = set()
+    while names:
+        name = names.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        env.get_template(name)  # compiled once, and kept in the environment's cache
+        source = env.loader.get_source(env, name)[0] if env.loader else ""
+        names |= {found for found in meta.find_referenced_templates(env.parse(source)) if found} - seen
+    for code in LANGUAGES:
+        with app.test_request_context(headers={"Accept-Language": code}):
+            get_translations()
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,160 @@
+"""The floor: the least a server can do for a club night's phones, measured beside referee (#36, BENCHMARKS.md).
+
+A plain Flask app on the same granian, one process of 8 threads, that answers the same requests at the same
+addresses as `referee serve` does for `bench.club`'s phones: a game's page with its round form, the live poll (304
+from a version number, else a sheet of about 3 KB), and a round posted, which does one durable SQLite insert (WAL,
+`synchronous=FULL`) and draws a small page. It knows no rules, checks nothing and keeps no replay: whatever referee
+spends beyond it is the price of being referee. Its games are those of a copy of referee's database, read when it
+starts (each game's scorer page, version and players).
+
+`launch` runs it as `bench.server.serve` runs `referee serve`: `serve(launch=FLOOR)` gives a `Server` like any.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from html import escape
+from pathlib import Path
+
+from flask import Flask, Response, request
+
+FLOOR = "import sys\nfrom bench.floor import launch\nlaunch(sys.argv[1:])\n"  # `serve(launch=FLOOR)`
+THREADS = 8
+LINES = 40  # the sheet's lines: about 3 KB, as a 40-round game's
+DATABASE = "REFEREE_FLOOR_DATABASE"
+
+app = Flask(__name__)
+_local = threading.local()
+
+
+def _db() -> sqlite3.Connection:
+    """This thread's connection: WAL, every commit synced (`synchronous=FULL`), autocommit."""
+    connection: sqlite3.Connection | None = getattr(_local, "db", None)
+    if connection is None:
+        connection = sqlite3.connect(os.environ[DATABASE], isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("PRAGMA busy_timeout=5000")
+        _local.db = connection
+    return connection
+
+
+def _game(page: str) -> tuple[int, list[str]] | None:
+    row = _db().execute("SELECT version, players FROM floor_games WHERE page = ?", [page]).fetchone()
+    return None if row is None else (int(row[0]), json.loads(row[1]))
+
+
+def _sheet(page: str, version: int, players: list[str]) -> str:
+    """About 3 KB: the live poll's attributes and a sheet of `LINES` lines."""
+    head = "".join(f"<th>{escape(name)}</th>" for name in players)
+    lines = "".join(
+        f"<tr><td>{line}</td>" + "".join(f"<td>{line * 3 + seat}</td>" for seat in range(len(players))) + "</tr>"
+        for line in range(1, LINES + 1)
+    )
+    return (
+        f'<div id="live" hx-get="{page}/live?v={version}" hx-trigger="every 4s" hx-swap="outerHTML">'
+        f"<table><thead><tr><th>#</th>{head}</tr></thead><tbody>{lines}</tbody></table></div>"
+    )
+
+
+def _form(page: str, version: int, players: list[str]) -> str:
+    """The round form, as `bench.markup.round_form` reads referee's."""
+    winners = "".join(
+        f'<label><input type="radio" name="winner" value="{escape(name)}" data-winner> {escape(name)}</label>'
+        for name in players
+    )
+    hands = "".join(
+        f'<div data-player="{escape(name)}"><input name="hand:{escape(name)}" data-hand></div>' for name in players
+    )
+    return (
+        f'<form id="entry" data-round hx-post="{page}/rounds" hx-target="#entry" hx-swap="outerHTML">'
+        f'<input type="hidden" name="csrf_token" value="floor"><input type="hidden" name="seen" value="{version}">'
+        f"{winners}{hands}<button>Save</button></form>"
+    )
+
+
+@app.get("/")
+def home() -> str:
+    """Ready."""
+    return "floor"
+
+
+@app.get("/e/<key>/games/<int:number>")
+def page(key: str, number: int) -> Response | str:
+    """The game's page: its sheet and round form."""
+    path = f"/e/{key}/games/{number}"
+    found = _game(path)
+    if found is None:
+        return Response("no such game", 404)
+    version, players = found
+    shown = _sheet(path, version, players) + _form(path, version, players)
+    return f"<!doctype html><title>floor</title><main>{shown}</main>"
+
+
+@app.get("/e/<key>/games/<int:number>/live")
+def live(key: str, number: int) -> Response | str:
+    """304 while the version is the one the phone has, else the sheet."""
+    path = f"/e/{key}/games/{number}"
+    found = _game(path)
+    if found is None:
+        return Response("no such game", 404)
+    version, players = found
+    if request.args.get("v") == str(version):
+        return Response(status=304)
+    return _sheet(path, version, players)
+
+
+@app.post("/e/<key>/games/<int:number>/rounds")
+def round_posted(key: str, number: int) -> Response | str:
+    """One durable insert (the round, and the game's next version), then a small page: the new line and the form."""
+    path = f"/e/{key}/games/{number}"
+    body = json.dumps(request.form.to_dict(), ensure_ascii=False)
+    db = _db()
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("INSERT INTO floor_rounds (page, body) VALUES (?, ?)", [path, body])
+        db.execute("UPDATE floor_games SET version = version + 1 WHERE page = ?", [path])
+        row = db.execute("SELECT version, players FROM floor_games WHERE page = ?", [path]).fetchone()
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    if row is None:
+        return Response("no such game", 404)
+    version, players = int(row[0]), json.loads(row[1])
+    return f'<p>Round saved.</p><div hx-get="{path}/live?v={version}"></div>{_form(path, version, players)}'
+
+
+def prepare(instance: Path) -> Path:
+    """The floor's database beside referee's copy in `instance`: each game's scorer page, version and players."""
+    floor = instance / "floor.sqlite"
+    source = sqlite3.connect(instance / "referee.sqlite")
+    rows = source.execute(
+        "SELECT '/e/' || e.scorer_key || '/games/' || g.number, g.version, g.players "
+        "FROM games AS g JOIN evenings AS e ON e.id = g.evening_id"
+    ).fetchall()
+    source.close()
+    target = sqlite3.connect(floor, isolation_level=None)
+    target.execute("PRAGMA journal_mode=WAL")
+    target.execute("CREATE TABLE floor_games (page TEXT PRIMARY KEY, version INTEGER NOT NULL, players TEXT NOT NULL)")
+    target.execute("CREATE TABLE floor_rounds (id INTEGER PRIMARY KEY, page TEXT NOT NULL, body TEXT NOT NULL)")
+    target.execute("BEGIN")
+    target.executemany("INSERT INTO floor_games VALUES (?, ?, ?)", rows)
+    target.execute("COMMIT")
+    target.close()
+    return floor
+
+
+def launch(argv: list[str]) -> None:
+    """`<instance> serve --host H --port P`, as `bench.server.serve` starts a server: serve the floor there."""
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    instance = Path(argv[0])
+    host, port = argv[argv.index("--host") + 1], int(argv[argv.index("--port") + 1])
+    os.environ[DATABASE] = str(prepare(instance))
+    Granian("bench.floor:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+            blocking_threads=THREADS).serve()  # fmt: skip
