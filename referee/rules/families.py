@@ -21,9 +21,11 @@ from referee.rules.game import Chips, EventT, Replayed, ResultT, Sides, StateT
 from referee.rules.kaiser import KaiserGame, KaiserResult
 from referee.rules.kaiser_events import KaiserEvent
 from referee.rules.kaiser_family import (
+    KAISER_FIGURES,
     deal_dealer,
     kaiser_rules_from,
     kaiser_standings_text,
+    kaiser_tally,
     read_kaiser_event,
     read_teams,
     start_kaiser,
@@ -34,6 +36,7 @@ from referee.rules.presets import DEFAULT_PRESET, Preset, add_presets, get_prese
 from referee.rules.rummy import RummyGame, RummyResult
 from referee.rules.rummy_events import RummyEvent
 from referee.rules.rummy_family import (
+    RUMMY_FIGURES,
     no_dealer,
     only_rummy,
     players_json,
@@ -42,10 +45,11 @@ from referee.rules.rummy_family import (
     rummy_chips,
     rummy_rules_from,
     rummy_standings_text,
+    rummy_tally,
     start_rummy,
 )
 from referee.rules.table import Family, Rules, RummyRules
-from referee.rules.tallies import KAISER_FIGURES, RUMMY_FIGURES, Figure, Figures, Tally, kaiser_tally, rummy_tally
+from referee.rules.tallies import Figure, Figures, Tally
 
 if TYPE_CHECKING:  # the game record asks its family, which never asks it back
     from referee.rules.game import Game

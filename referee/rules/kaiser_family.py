@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from referee.rules.game import counted
-from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, PassedResult
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
@@ -20,7 +21,8 @@ from referee.rules.options import OptionError, Value
 from referee.rules.presets import Preset
 from referee.rules.record_data import RecordError
 from referee.rules.table import KaiserRules, Rules
-from referee.rules.words import say
+from referee.rules.tallies import Figure, Figures, Tally, counted_by_name, frozen
+from referee.rules.words import N_, say
 
 if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
     from referee.rules.families import AnyEvent, AnyGame, Seats
@@ -83,3 +85,36 @@ def _teams(record: GameRecord) -> KaiserTeams:
     if not isinstance(record.sides, KaiserTeams):
         raise TypeError(f"a Kaiser record without teams: {record!r}")
     return record.sides
+
+
+KAISER_FIGURES = Figures(
+    "hands_played",
+    (
+        Figure("points", N_("Points per hand"), "points", per="hands_played", title=N_("Average points per hand"),
+               note=N_("Points per hand: what each Kaiser hand added to the team's score."), history=False),
+    ),
+)  # fmt: skip
+
+
+def kaiser_tally(replayed: KaiserReplay) -> Tally:
+    """Hands and the points they added to each team's score; the winning team's two players finished ahead."""
+    state = replayed.state
+    teams = state.teams
+    hands_played: Counter[str] = Counter()
+    points: Counter[str] = Counter()
+    for step in replayed.steps:
+        result = step.result
+        match result:
+            case HandResult():
+                pass  # a hand played: counted below
+            case PassedResult():
+                continue  # a deal everybody passed
+            case _:
+                assert_never(result)
+        for team in result.results:
+            for name in teams.players[teams.names.index(team.team)]:
+                hands_played[name] += 1
+                points[name] += team.change
+    places = {name: (int(state.winner == teams.team_of(name)), 0, 0) for name in teams.seats}
+    pairs = tuple((a, b) for a, b in teams.players)
+    return Tally(frozen(places), counted_by_name({"hands_played": hands_played, "points": points}), pairs)

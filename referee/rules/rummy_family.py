@@ -3,8 +3,9 @@ standings at the command line and its chips (`referee.rules.families`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.game import Chips, counted
@@ -12,10 +13,13 @@ from referee.rules.laid import with_laid_counted
 from referee.rules.options import OptionError, Value
 from referee.rules.presets import Preset
 from referee.rules.record_data import RecordError
-from referee.rules.rummy import RummyGame
+from referee.rules.rummy import RummyGame, RummyReplay
 from referee.rules.rummy_events import Round, RummyEvent, rummy_event_from_json
+from referee.rules.rummy_results import BuybackResult, ReshuffleResult, RoundResult
+from referee.rules.rummy_rounds import hand_value
 from referee.rules.table import Rules, RummyRules, Scoring
-from referee.rules.words import say
+from referee.rules.tallies import Figure, Figures, Place, Tally, counted_by_name, frozen
+from referee.rules.words import N_, say
 
 if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
     from referee.rules.families import AnyEvent, AnyGame, Seats
@@ -128,3 +132,70 @@ def _rummy(game: AnyGame) -> RummyGame:
     if not isinstance(game, RummyGame):
         raise TypeError(f"not a rummy game: {game!r}")
     return game
+
+
+RUMMY_FIGURES = Figures(
+    "rounds",
+    (
+        Figure("rounds", N_("Rummy rounds played"), "rounds", season=False,
+               meaning=N_("The Kaluki and Rami rounds the player was still in, won or lost; a round nobody won is not "
+                          "counted.")),
+        Figure("eliminations", N_("Eliminations"), "eliminations", history=False),
+        Figure("penalty", N_("Penalty per round"), "penalty", per="rounds", lowest_first=True,
+               title=N_("Average penalty per round"),
+               meaning=N_("The points the cards left in hand added to the player's total (multiplied for a kaluki or a "
+                          "rami, with any joker penalty), divided by the rounds played; a round the player won counts "
+                          "0. In Rami's points mode, the cards left count at their value."),
+               note=N_("Penalty per round: what the cards left in hand cost, in the Kaluki and Rami rounds played.")),
+        Figure("kalukis", N_("Kalukis"), "kalukis", season=False,
+               meaning=N_("Rounds won all in one: a kaluki or a hunt, or a rami in Rami.")),
+        Figure("buybacks", N_("Buy-backs"), "buybacks"),
+    ),
+)  # fmt: skip
+
+
+def rummy_tally(replayed: RummyReplay) -> Tally:
+    """Rounds, penalty, eliminations and buy-backs; the winner finished first, then who stayed in longest.
+
+    Between two players put out by the same round, the lower total (in points mode, the higher) finished ahead.
+    """
+    state = replayed.state
+    rules = state.rules
+    rounds: Counter[str] = Counter()
+    penalty: Counter[str] = Counter()
+    eliminations: Counter[str] = Counter()
+    buybacks: Counter[str] = Counter()
+    kalukis: Counter[str] = Counter()
+    out_at: dict[str, int] = {}
+    for step in replayed.steps:
+        event, result = step.event, step.result
+        match result:
+            case BuybackResult():
+                buybacks[result.player] += 1
+                continue
+            case RoundResult() if isinstance(event, Round):
+                pass  # a round played: counted below
+            case RoundResult() | ReshuffleResult():
+                continue  # a void round, or a reshuffle
+            case _:
+                assert_never(result)
+        for name in result.eliminated:
+            eliminations[name] += 1
+            out_at[name] = step.position
+        for name, added in result.points.items():
+            rounds[name] += 1
+            if name == event.winner:
+                kalukis[name] += event.finish.all_in_one
+                continue  # a round they won costs them nothing
+            penalty[name] += hand_value(event.hands[name], rules) if rules.scoring == Scoring.POINTS else added
+    stayed = len(replayed.steps) + 1  # never put out: in to the end
+    places: dict[str, Place] = {}
+    for player in state.players:
+        won = int(state.winner == player.name)
+        if rules.scoring == Scoring.POINTS:
+            places[player.name] = (won, 0, player.score)
+        else:
+            places[player.name] = (won, out_at.get(player.name, stayed), -player.score)
+    counts = {"rounds": rounds, "penalty": penalty, "eliminations": eliminations, "buybacks": buybacks,
+              "kalukis": kalukis}  # fmt: skip
+    return Tally(frozen(places), counted_by_name(counts))

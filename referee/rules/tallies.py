@@ -1,37 +1,30 @@
 """What one game's results say of each player over a season (docs/rules.md §10, *A group's season*).
 
-Each family tallies its own game (`GameFamily.tally` in `referee.rules.families`): how each player finished, and
-the family's own counts. Rummy: the rounds each player was still in, what they cost them, eliminations, kalukis and
-buy-backs. Kaiser: the hands played and what they added to each team's score, and the two partnerships. Each family
-also declares the figures the season's standings and a player's history show of its counts (`Figures`, registered as
-`GameFamily.figures`): nothing outside the family names its counts.
+Each family tallies its own game (`GameFamily.tally` in `referee.rules.families`, made in the family's own module:
+`rummy_family.rummy_tally`, `kaiser_family.kaiser_tally`) into a `Tally`: how each player finished, and the family's
+own counts. Each family also declares the figures the season's standings and a player's history show of its counts
+(`Figures`, registered as `GameFamily.figures`): nothing here, nor outside the family, names its counts.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from types import MappingProxyType
-from typing import TypeVar, assert_never
+from typing import TypeVar
 
-from referee.rules.kaiser import HandResult, KaiserReplay, PassedResult
-from referee.rules.rummy import RummyReplay
-from referee.rules.rummy_events import Round
-from referee.rules.rummy_results import BuybackResult, ReshuffleResult, RoundResult
-from referee.rules.rummy_rounds import hand_value
-from referee.rules.table import Scoring
-from referee.rules.words import N_, say
+from referee.rules.words import say
 
-Place = tuple[int, int, int]  # compared as a tuple: the larger finished ahead (see `rummy_tally`, `kaiser_tally`)
+Place = tuple[int, int, int]  # compared as a tuple: the larger finished ahead (`rummy_family.rummy_tally`…)
 
 T = TypeVar("T")
 
 NONE: Mapping[str, int] = MappingProxyType({})
 
 
-def _frozen(counts: Mapping[str, T]) -> Mapping[str, T]:
+def frozen(counts: Mapping[str, T]) -> Mapping[str, T]:
+    """`counts` as a frozen mapping."""
     return MappingProxyType(dict(counts))
 
 
@@ -105,33 +98,6 @@ class Figures:
         return tuple(dict.fromkeys((self.played, *(name for f in self.figures for name in (f.count, f.per) if name))))
 
 
-RUMMY_FIGURES = Figures(
-    "rounds",
-    (
-        Figure("rounds", N_("Rummy rounds played"), "rounds", season=False,
-               meaning=N_("The Kaluki and Rami rounds the player was still in, won or lost; a round nobody won is not "
-                          "counted.")),
-        Figure("eliminations", N_("Eliminations"), "eliminations", history=False),
-        Figure("penalty", N_("Penalty per round"), "penalty", per="rounds", lowest_first=True,
-               title=N_("Average penalty per round"),
-               meaning=N_("The points the cards left in hand added to the player's total (multiplied for a kaluki or a "
-                          "rami, with any joker penalty), divided by the rounds played; a round the player won counts "
-                          "0. In Rami's points mode, the cards left count at their value."),
-               note=N_("Penalty per round: what the cards left in hand cost, in the Kaluki and Rami rounds played.")),
-        Figure("kalukis", N_("Kalukis"), "kalukis", season=False,
-               meaning=N_("Rounds won all in one: a kaluki or a hunt, or a rami in Rami.")),
-        Figure("buybacks", N_("Buy-backs"), "buybacks"),
-    ),
-)  # fmt: skip
-KAISER_FIGURES = Figures(
-    "hands_played",
-    (
-        Figure("points", N_("Points per hand"), "points", per="hands_played", title=N_("Average points per hand"),
-               note=N_("Points per hand: what each Kaiser hand added to the team's score."), history=False),
-    ),
-)  # fmt: skip
-
-
 def one_decimal(total: int, count: int) -> Decimal | None:
     """`total` / `count` to one decimal, halves up, as every average a player reads is written; None for no count.
 
@@ -143,76 +109,6 @@ def one_decimal(total: int, count: int) -> Decimal | None:
     return (Decimal(total) / count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
-def rummy_tally(replayed: RummyReplay) -> Tally:
-    """Rounds, penalty, eliminations and buy-backs; the winner finished first, then who stayed in longest.
-
-    Between two players put out by the same round, the lower total (in points mode, the higher) finished ahead.
-    """
-    state = replayed.state
-    rules = state.rules
-    rounds: Counter[str] = Counter()
-    penalty: Counter[str] = Counter()
-    eliminations: Counter[str] = Counter()
-    buybacks: Counter[str] = Counter()
-    kalukis: Counter[str] = Counter()
-    out_at: dict[str, int] = {}
-    for step in replayed.steps:
-        event, result = step.event, step.result
-        match result:
-            case BuybackResult():
-                buybacks[result.player] += 1
-                continue
-            case RoundResult() if isinstance(event, Round):
-                pass  # a round played: counted below
-            case RoundResult() | ReshuffleResult():
-                continue  # a void round, or a reshuffle
-            case _:
-                assert_never(result)
-        for name in result.eliminated:
-            eliminations[name] += 1
-            out_at[name] = step.position
-        for name, added in result.points.items():
-            rounds[name] += 1
-            if name == event.winner:
-                kalukis[name] += event.finish.all_in_one
-                continue  # a round they won costs them nothing
-            penalty[name] += hand_value(event.hands[name], rules) if rules.scoring == Scoring.POINTS else added
-    stayed = len(replayed.steps) + 1  # never put out: in to the end
-    places: dict[str, Place] = {}
-    for player in state.players:
-        won = int(state.winner == player.name)
-        if rules.scoring == Scoring.POINTS:
-            places[player.name] = (won, 0, player.score)
-        else:
-            places[player.name] = (won, out_at.get(player.name, stayed), -player.score)
-    counts = {"rounds": rounds, "penalty": penalty, "eliminations": eliminations, "buybacks": buybacks,
-              "kalukis": kalukis}  # fmt: skip
-    return Tally(_frozen(places), _counted(counts))
-
-
-def kaiser_tally(replayed: KaiserReplay) -> Tally:
-    """Hands and the points they added to each team's score; the winning team's two players finished ahead."""
-    state = replayed.state
-    teams = state.teams
-    hands_played: Counter[str] = Counter()
-    points: Counter[str] = Counter()
-    for step in replayed.steps:
-        result = step.result
-        match result:
-            case HandResult():
-                pass  # a hand played: counted below
-            case PassedResult():
-                continue  # a deal everybody passed
-            case _:
-                assert_never(result)
-        for team in result.results:
-            for name in teams.players[teams.names.index(team.team)]:
-                hands_played[name] += 1
-                points[name] += team.change
-    places = {name: (int(state.winner == teams.team_of(name)), 0, 0) for name in teams.seats}
-    pairs = tuple((a, b) for a, b in teams.players)
-    return Tally(_frozen(places), _counted({"hands_played": hands_played, "points": points}), pairs)
-
-
-def _counted(counts: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
-    return MappingProxyType({name: _frozen(count) for name, count in counts.items()})
+def counted_by_name(counts: Mapping[str, Mapping[str, int]]) -> Mapping[str, Mapping[str, int]]:
+    """A family's counts (name -> player -> number), frozen, for its `Tally`."""
+    return MappingProxyType({name: frozen(count) for name, count in counts.items()})

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import reduce
 from types import MappingProxyType
 
-from referee.rules.cards import Card
 from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, Value, show_value
 from referee.rules.presets import Preset, get_preset
 from referee.rules.sources import Quote, quotes_for, source_said, sources_named
-from referee.rules.table import Rules, RummyRules, describe, value_said
-from referee.rules.values import ACE, TEN, hand_card_value, natural_value
+from referee.rules.table import Rules, describe, value_said
 from referee.rules.words import N_, say
 from referee.web.games.families import Worked, web_family_of
 
@@ -177,40 +174,14 @@ def at_the_table(rules: Rules) -> tuple[Setting, ...]:
 
 
 def setting_said(rules: Rules, name: str, value: Value) -> str:
-    """A setting's value as the rules at this table say it: the cards' values counted out, where one is eliminated.
+    """A setting's value as the rules at this table say it: in the family's own words where it has some (the cards'
+    values counted out, where one is eliminated), else as the options table says it.
 
     >>> from referee.rules.families import rummy_rules
     >>> kaluki = rummy_rules("kaluki")
     >>> setting_said(kaluki, "hand_values", "penalty"), setting_said(kaluki, "elimination_threshold", 150)
     ('ace 11, 10 to king 10, 2 to 9 at face value, joker 15', '150 or more')
+    >>> setting_said(kaluki, "packs", 2)
+    '2'
     """
-    if isinstance(rules, RummyRules) and isinstance(value, str) and name in ("hand_values", "meld_values"):
-        return card_values(value, rules.joker_meld_value if name == "meld_values" else None)
-    if isinstance(rules, RummyRules) and isinstance(value, int) and name == "elimination_threshold":
-        return say("{n} or more", n=value) if rules.elimination_inclusive else say("more than {n}", n=value)
-    return value_said(name, value)
-
-
-def card_values(table: str, joker_in_meld: int | str | None) -> str:
-    """What each card counts under `table`, in a hand (`joker_in_meld` None) or in a meld, said when shown.
-
-    >>> card_values("salon", None)
-    'ace 15, 10 to king 10, 2 to 9: 5 each, joker 20'
-    >>> card_values("face", "represented")
-    'ace 11 (1 before the 2), 10 to king 10, 2 to 9 at face value, joker as the card it stands for'
-    """
-    if joker_in_meld is None:
-        ace = say("ace {n}", n=hand_card_value(Card(ACE, "S"), table))
-        joker = say("joker {n}", n=hand_card_value(Card.joker(), table))
-    else:
-        high, low = natural_value(ACE, table), natural_value(ACE, table, low_ace=True)
-        ace = say("ace {n}", n=high) if high == low else say("ace {n} ({low} before the 2)", n=high, low=low)
-        joker = (
-            say("joker {n}", n=joker_in_meld)
-            if isinstance(joker_in_meld, int)
-            else say("joker as the card it stands for")
-        )
-    small = {natural_value(rank, table) for rank in range(2, TEN)}
-    smalls = say("2 to 9: {n} each", n=small.pop()) if len(small) == 1 else say("2 to 9 at face value")
-    parts = [ace, say("10 to king {n}", n=natural_value(TEN, table)), smalls, joker]
-    return reduce(lambda these, that: say("{these}, {that}", these=these, that=that), parts)
+    return web_family_of(rules.family).setting(rules, name, value) or value_said(name, value)

@@ -20,6 +20,7 @@ from typing import Generic
 
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
 from referee.rules.kaiser import KaiserGame
+from referee.rules.options import Value
 from referee.rules.rummy import RummyGame
 from referee.rules.table import Family, KaiserRules, Rules, RummyRules
 from referee.web.forms import presets_of
@@ -36,6 +37,7 @@ from referee.web.games.own_hands import OwnHand
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.own_hand import RummyOwnHand
 from referee.web.games.rummy.screen import RummyScreen
+from referee.web.games.rummy.settings import rummy_setting
 from referee.web.games.rummy.start import RummyStart
 from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
 from referee.web.games.rummy.words import WORDS as RUMMY_WORDS
@@ -44,6 +46,11 @@ from referee.web.games.screens import AnyScreen, Screen, ScreenOf, Starter, Tap
 from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT
 
 Worked = list[tuple[str, str, str, str | None]]  # the rules page's worked examples: subject, question, answers
+
+
+def no_words(rules: Rules, name: str, value: Value) -> str | None:
+    """No words of the family's own for a setting: the rules page says it as the options table does."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,7 @@ class WebFamily:
     taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
     folder: Path | None = None  # the folder `templates` is under, when not the app's own (a family shipped apart)
     own: OwnHand | None = None  # how a player sends their own hand from their own phone; None: the scorer counts
+    setting: Callable[[Rules, str, Value], str | None] = no_words  # a setting in its own words on the rules page
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,7 @@ def web_family(
     taps: tuple[Tap, ...] = (),
     folder: Path | None = None,
     own: OwnHand | None = None,
+    setting: Callable[[Rules, str, Value], str | None] = no_words,
 ) -> WebFamily:
     """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
     and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
@@ -107,6 +116,7 @@ def web_family(
         taps,
         folder,
         own,
+        setting,
     )
 
 
@@ -137,6 +147,7 @@ register(
         words=RUMMY_WORDS,
         taps=RUMMY_TAPS,
         own=RummyOwnHand(),
+        setting=rummy_setting,
     ),
 )
 register(
