@@ -339,7 +339,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
             ),
             _int("ante", N_("chips each player pays into the pot at the start"), N_("000: three chips")),
             _int(
-                "chips_per_win", N_("chips each other player pays the round's winner"), N_("000: one chip (la rançon)")
+                "chips_per_win", N_("chips each other player pays the round's winner"), N_("000: one chip (the ransom)")
             ),
             _int(
                 "chips_per_kaluki", N_("chips each other player pays for a kaluki (all in one)"), N_("000: two chips")

@@ -175,7 +175,8 @@ class HouseRulesForm(HouseRules):
 def _house_rule_field(name: str) -> Field:
     """A house rule's field, labelled in a player's words ("Points needed to open"), said in the reader's language.
 
-    Its name (`house-opening_threshold`) stays the option's: the page shows it in small type, for the command line.
+    Its name (`house-opening_threshold`) stays the option's; the page shows the option's name only on the rules page,
+    in its fold for the command line.
     """
     option = OPTIONS[name]
     label = LazyString(option.label_said)

@@ -21,7 +21,7 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from referee import create_app
 from tests.e2e.pages import HomePage
-from tests.e2e.played_evening import CardNight, seat_card_nights
+from tests.e2e.played_evening import CardNight, PlayedEvening, play_an_evening, seat_card_nights
 from tests.e2e.words import Words, words_in
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright cannot download its own browsers here
@@ -73,6 +73,13 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveApp]:
 def card_nights(live_app: LiveApp) -> dict[int, CardNight]:
     """Evenings of 4, 6 and 8 players with long names, each with a game under way, set up once for the session."""
     return seat_card_nights(live_app.database)
+
+
+@pytest.fixture(scope="session")
+def evening(live_app: LiveApp) -> PlayedEvening:
+    """The played evening of the walks of every page (tests/e2e/test_route_walk.py, test_table_language.py), made
+    once for the session; the walks only read it."""
+    return play_an_evening(live_app.database)
 
 
 @pytest.fixture(scope="session")

@@ -7,11 +7,11 @@ Two sets are made once per session from it:
   with real names (accents, hyphens, up to 16 letters), each with a Kaluki game of two rounds that leaves a leader
   and a player within a round's reach of elimination; the 4-player evening also has a Rami game and a Kaiser game,
   the 6-player one a game of 24 rounds;
-- the evening of the walk of every page (`play_an_evening`, tests/e2e/test_route_walk.py): eight players with long
-  accented names; a Kaluki game played to its end (one round puts three players out and the first takes the pot), a
-  Kaiser game with a hand, a Rami game of eight players whose leader sits in the last column but one, a Kaluki game
-  waiting for a buy-back to be decided; on the settle-up two payments marked and one of them taken back; and the
-  evening's group with a second evening.
+- the evening of the walks of every page (`play_an_evening`, tests/e2e/test_route_walk.py, test_table_language.py):
+  eight players with long accented names; a Kaluki game played to its end (one round puts three players out and the
+  first takes the pot), a Kaiser game with a hand, a Rami game of eight players whose leader sits in the last column
+  but one, a Kaluki game waiting for a buy-back to be decided; on the settle-up two payments marked and one of them
+  taken back; and the evening's group with a second evening.
 """
 
 from __future__ import annotations

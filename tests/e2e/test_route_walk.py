@@ -39,7 +39,7 @@ from referee import create_app
 from tests.e2e.conftest import LiveApp
 from tests.e2e.pages import GamePage, assert_fits_phone
 from tests.e2e.phone_checks import screenshot, untappable
-from tests.e2e.played_evening import PlayedEvening, another_game, play_an_evening
+from tests.e2e.played_evening import PlayedEvening, another_game
 from tests.e2e.test_accessibility import AXE, AXE_URL, violations
 from tests.e2e.words import words_in
 
@@ -151,12 +151,6 @@ TWICE = """() => {
   for (const element of document.querySelectorAll("[id]")) count.set(element.id, (count.get(element.id) || 0) + 1);
   return [...count].filter(([, n]) => n > 1).map(([id, n]) => `id="${id}" is on ${n} elements`);
 }"""
-
-
-@pytest.fixture(scope="module")
-def evening(live_app: LiveApp) -> PlayedEvening:
-    """The played evening, made once for the walk."""
-    return play_an_evening(live_app.database)
 
 
 def test_every_get_route_is_walked_or_excluded(tmp_path: Path) -> None:

@@ -137,8 +137,8 @@ def test_a_kaiser_game_counts_for_its_four_players_and_wins_for_the_winning_team
         assert number(html, "Games won") == "0"
         assert number(page(table, f"{won}/players/{name}"), "Games won") == ("1" if name in teams["NS"] else "0")
     html = page(table, f"{won}/players/Ben")
-    assert "team EW · lost, final score -3" in html
-    assert "Running totals over 3 hands: NS (Ana, Céline) 54; EW (Ben, Driss) -3 (wins at 52)" in html
+    assert "team EW · lost, final score −3" in html
+    assert "Running totals over 3 hands: NS (Ana, Céline) 54; EW (Ben, Driss) −3 (wins at 52)" in html
     assert [len(points) for points in polylines(html)] == [4, 4]  # this evening's one game: 3 hands from 0
 
 

@@ -72,8 +72,23 @@ def test_short_names_stay_distinct_and_whole_names_stay_whole() -> None:
     headers = [short or name for short, name in zip(shown, names, strict=True)]
     assert len(set(headers)) == len(names)
     assert shown[4] == "" and headers[4] == "Al"
-    assert [len(short) for short in shown[5:]] == [4, 4, 4]  # 8 columns: 4 letters, the dot counted
+    assert [len(short) for short in shown[5:7]] == [4, 4]  # 8 columns: 4 letters, the dot counted
+    assert shown[7] == ""  # "Marie": five letters are never shortened
     assert shown[:4] == ("Jean-Ba.", "Jean-Be.", "Bern.", "Bert.")  # alike: each made longer until they differ
+
+
+@pytest.mark.parametrize(
+    ("names", "whole"),
+    [
+        (["Jérôme", "Marie-France", "Bernadette", "Léa", "Paul"], ["Jérôme", "Léa", "Paul"]),  # room to spare
+        (["Jérôme", "Maxime", "Mathéo", "Noémie", "Amélie"], []),  # five of six letters: none fits whole
+        (["Marie", "Sonia", "Chloé", "Julie", "Louis", "Lucas", "Hugo", "Emma"], None),  # 8 columns of 5 letters
+        (["Jérôme", "Bernadette", "Guillaume", "Zoë"], ["Jérôme", "Zoë"]),
+    ],
+)
+def test_a_name_is_shortened_only_when_it_does_not_fit(names: list[str], whole: list[str] | None) -> None:
+    shown = short_names(names)
+    assert [name for name, short in zip(names, shown, strict=True) if not short] == (names if whole is None else whole)
 
 
 def test_a_player_keeps_the_colour_of_their_seat_at_the_evening_in_every_game() -> None:

@@ -27,8 +27,10 @@ from referee.web.games.lines import Column, Footer, Line
 LINES_SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
 SLACK = 5  # a game only a few lines longer than that shows them all
 COLOURS = 8  # player-0 … player-7 in referee.css, and the chart's series-0 … series-7: one per seat of an evening
-# The letters a column's header shows on a 360 px phone, by the number of columns: a longer name is shortened.
+# The letters a column's header shows on a 360 px phone, by the number of columns: a longer name is shortened
+# (`short_names`: unless it fits all the same).
 HEADER_ROOM = {2: 14, 3: 9, 4: 6, 5: 5, 6: 4, 7: 4, 8: 4}
+WHOLE = 5  # a name of 5 letters or fewer is never shortened: its short form ("Mar.") would save a letter at most
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,28 @@ def short_names(names: Sequence[str], noted: bool = False) -> tuple[str, ...]:
     ('B & S', 'MM & ASM')
     >>> short_names(["Anaïs & Zoë", "Ana & Ben"], noted=True)
     ('A & Z', '')
+
+    A name is shortened only when it does not fit: one of 5 letters never is, and one a letter longer than the room
+    shows whole while the other columns leave room to spare, as the columns share the sheet's width.
+
+    >>> short_names(["Marie-France", "Bernadette", "Jérôme", "Benoît", "Léa"])  # 5 columns: 5 letters each
+    ('M-F', 'Bern.', '', 'Beno.', '')
+    >>> short_names(["Jérôme", "Maxime", "Mathéo", "Noémie", "Amélie"])  # no room to spare: each is shortened
+    ('Jérô.', 'Maxi.', 'Math.', 'Noém.', 'Amél.')
+    >>> short_names(["Marie", "Sonia", "Chloé", "Julie", "Louis", "Lucas", "Hugo", "Emma"])  # 8 columns of 4 letters
+    ('', '', '', '', '', '', '', '')
     """
     room = HEADER_ROOM.get(len(names) + noted, min(HEADER_ROOM.values()))
     shown = [_shortened(name, room) for name in names]
+    # The letters the columns leave unused, roughly: a short name is a button at least 5 letters wide (44 px).
+    widths = (len(short) if short == name else max(len(short), WHOLE) for short, name in zip(shown, names, strict=True))
+    spare = room * len(names) - sum(widths)
+    for n in sorted(range(len(names)), key=lambda n: len(names[n])):  # the shortest names first
+        if shown[n] == names[n]:
+            continue
+        grows = len(names[n]) - len(shown[n]) + 1  # its short form's dot is narrower than a letter
+        if len(names[n]) <= WHOLE or (len(names[n]) == room + 1 and grows <= spare):
+            shown[n], spare = names[n], spare - grows
     longer = room
     while clashes := [n for n, short in enumerate(shown) if shown.count(short) > 1 and short != names[n]]:
         longer += 1  # names shortened alike are all made longer, until each differs

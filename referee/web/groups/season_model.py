@@ -1,10 +1,11 @@
-"""What the season page shows, in the reader's language: the filters read from the URL, the standings' cells, the
-two charts (net chips evening by evening, win rate by game) and the standings as CSV."""
+"""What the season page shows, in the reader's language: the filters read from the URL, the name of each evening,
+the standings' cells, the two charts (net chips evening by evening, win rate by game) and the standings as CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -18,10 +19,19 @@ from referee.rules.families import figures_shown
 from referee.rules.settlement import format_cents
 from referee.rules.tallies import Figure
 from referee.rules.words import signed as said_signed
-from referee.services.season import EveningResult, Filters, Season, Standing, counted_games, evening_day, sorts
+from referee.services.season import (
+    EveningLine,
+    EveningResult,
+    Filters,
+    Season,
+    Standing,
+    counted_games,
+    evening_day,
+    sorts,
+)
 from referee.web.games.charts import STYLES, Chart, running_totals_chart
 from referee.web.games.sheets import colours
-from referee.web.local import format_amount, reader_locale
+from referee.web.local import MINUS, day, format_amount, local_time, number, reader_locale
 from referee.web.transfer.model import formula_safe
 
 WIDTH = 320  # the win-rate chart's viewBox width, the game chart's
@@ -70,7 +80,57 @@ def game_name(game: str) -> str:
 
 def decimal(value: Decimal | None) -> str:
     """A one-decimal figure in the reader's language ("37,6" in French, "−2,5" with a true minus); a dash for none."""
-    return "–" if value is None else format_decimal(value, "0.0", locale=reader_locale()).replace("-", "−")
+    return "–" if value is None else format_decimal(value, "0.0", locale=reader_locale()).replace("-", MINUS)
+
+
+def evening_times(season: Season) -> dict[int, str]:
+    """Each of the season's evenings by id: its day in the reader's language ("28 nov. 2026"), with its time when
+    another evening of the season of the same title (or as untitled) falls on the same day ("28 nov. 2026 21:05"): an
+    evening's day and title never read as another's."""
+    days = Counter((day(line.evening.created_at), line.evening.title) for line in season.evenings)
+    said = {}
+    for line in season.evenings:
+        moment, title = line.evening.created_at, line.evening.title
+        said[line.evening.id] = day(moment) if days[day(moment), title] == 1 else local_time(moment, date=True)
+    return _apart(season, said, titled=True)
+
+
+def evening_names(season: Season) -> dict[int, str]:
+    """Each of the season's evenings by id, as the page names it, never two alike: its title when no other evening of
+    the season has it, else its title and `evening_times` ("Friday · 28 nov. 2026"); untitled, `evening_times`."""
+    times = evening_times(season)
+    titles = Counter(line.evening.title for line in season.evenings if line.evening.title)
+    said = {}
+    for line in season.evenings:
+        title, uid = line.evening.title, line.evening.id
+        said[uid] = (title if titles[title] == 1 else f"{title} · {times[uid]}") if title else times[uid]
+    return _apart(season, said)
+
+
+def _apart(season: Season, said: dict[int, str], *, titled: bool = False) -> dict[int, str]:
+    """`said` with a name two evenings share (with their title too, when `titled`: evenings started within one minute)
+    followed by its place among them, oldest first: "28 nov. 2026 21:05 (2)"."""
+
+    def read(line: EveningLine) -> tuple[str, str]:
+        return said[line.evening.id], line.evening.title if titled else ""
+
+    repeated = Counter(map(read, season.evenings))
+    seen: Counter[tuple[str, str]] = Counter()
+    named = dict(said)
+    for line in season.evenings:
+        if repeated[read(line)] > 1:
+            seen[read(line)] += 1
+            named[line.evening.id] = f"{said[line.evening.id]} ({seen[read(line)]})"
+    return named
+
+
+def chart_days(season: Season) -> tuple[str, str]:
+    """The chips chart's two x labels: the first evening's day (at x = 1) and the last's (at the right end); the first
+    is "" when it would read as the last (a season of one evening, or of one day)."""
+    if not season.evenings:
+        return "", ""
+    first, last = (day(line.evening.created_at) for line in (season.evenings[0], season.evenings[-1]))
+    return ("" if first == last else first), last
 
 
 def percent(value: int | None) -> str:
@@ -203,9 +263,10 @@ def season_figures(standings: Sequence[Standing]) -> list[Figure]:
 
 
 def figure_value(standing: Standing, figure: Figure) -> str:
-    """A standing's cell for a family's figure: a count as it is, an average to one decimal ("–" before any)."""
+    """A standing's cell for a family's figure, in the reader's language: a count, an average to one decimal ("–"
+    before any), a negative one with a true minus."""
     value = standing.figure(figure)
-    return decimal(value) if figure.per is not None and not isinstance(value, int) else str(value)
+    return number(value) if isinstance(value, int) else decimal(value)
 
 
 def season_notes(standings: Sequence[Standing]) -> list[str]:
