@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import sqlite3
 import threading
 from html import escape
@@ -25,6 +26,7 @@ FLOOR = "import sys\nfrom bench.floor import launch\nlaunch(sys.argv[1:])\n"  # 
 THREADS = 8
 LINES = 40  # the sheet's lines: about 3 KB, as a 40-round game's
 DATABASE = "REFEREE_FLOOR_DATABASE"
+BACKLOG, SPARE_FILES, MOST_CONNECTIONS = 2048, 256, 60_000  # referee/server.py's
 
 app = Flask(__name__)
 _local = threading.local()
@@ -151,10 +153,16 @@ def prepare(instance: Path) -> Path:
 def launch(argv: list[str]) -> None:
     """`<instance> serve --host H --port P`, as `bench.server.serve` starts a server: serve the floor there."""
     from granian import Granian
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
 
     instance = Path(argv[0])
     host, port = argv[argv.index("--host") + 1], int(argv[argv.index("--port") + 1])
     os.environ[DATABASE] = str(prepare(instance))
+    # The connections a process holds and the kernel's queue, as `referee serve` sets them (referee/server.py, not
+    # imported: the floor starts as bare as it serves): thousands of phones keep a connection open each, and granian's
+    # default holds as many as it has threads while the rest wait.
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     Granian("bench.floor:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
-            blocking_threads=THREADS).serve()  # fmt: skip
+            blocking_threads=THREADS, http=HTTPModes.http1, backlog=BACKLOG,
+            backpressure=min(hard - SPARE_FILES, MOST_CONNECTIONS)).serve()  # fmt: skip

@@ -205,3 +205,11 @@ def test_a_kaiser_hand_comes_from_the_bidding_team_s_phone_for_the_scorer_to_con
     fields = {"bidder": "Ana", "bid": "7", "tricks": "6", "five_hearts": team, "three_spades": team}
     assert table.post(f"{game}/hands", fields).status_code == 303
     assert [event["bidder"] for event in events(table)] == ["Ana"]
+
+
+def test_the_scorer_s_next_round_form_still_takes_the_players_hands(table: Table) -> None:
+    _, game, keys = playing(table)
+    saved = table.post(f"{game}/rounds", {"winner": "Cy", "finish": "out", "hand:Ana": "5", "hand:Ben": "6"}, htmx=True)
+    assert saved.status_code == 200 and 'data-sent-url="' in saved.get_data(as_text=True)  # round 2's form looks too
+    send(table, keys["Ben"], "9S", number=2)
+    assert table.get(f"{game}/sent").get_json()["fields"] == {"hand:Ben": "9♠"}

@@ -26,7 +26,7 @@ from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import corrected_words, describe_change, entry_named
 from referee.web.games.families import FAMILIES, screen_of, web_family_of
 from referee.web.games.live import live_sheet
-from referee.web.games.own_hands import filled_in
+from referee.web.games.own_hands import Filled, filled_in
 from referee.web.games.screens import Entered
 from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
@@ -81,9 +81,12 @@ def _context(
     if log:
         context["log"] = [describe_change(book, change) for change in service.changes(get_db(), book)]
     own = web_family_of(book.family).own
-    if own is not None and g.get("scorer") and request.method == "GET" and not book.state.over:
-        filled = own.filled(book, hands_sent(get_db(), book, own.number(book)))  # the players' own hands (#35)
-        if fresh:
+    if own is not None and g.get("scorer") and not book.state.over:  # the players' own hands (#35)
+        # A page drawn shows the hands sent; a write's answer (a round just saved: its next one has none yet) asks
+        # nothing more of the database, and its form looks for them as the page's does (static/js/sent.js).
+        drawn = request.method == "GET"
+        filled = own.filled(book, hands_sent(get_db(), book, own.number(book))) if drawn else Filled()
+        if fresh and drawn:
             filled_in(form, filled)
         context["sent"] = filled
     return context
