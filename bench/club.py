@@ -167,12 +167,7 @@ async def score(run: Run, scorer: tuple[AsyncPhone, markup.RoundForm | None], at
                 record(run.reads, page.status, page.ms, (200,))
                 form = round_form_in(page.text())
             if form is not None:
-                winner = rng.choice(form.players)
-                data = form.fill(winner, random_hands(rng, [p for p in form.players if p != winner]))
-                headers = {"HX-Request": "true", "X-CSRFToken": form.hidden_value("csrf_token") or ""}
-                if form.target:
-                    headers["HX-Target"] = form.target
-                answer = await phone.post(form.action, data, headers)
+                answer = await phone.post(form.action, *a_round(form, rng))
                 record(run.rounds, answer.status, answer.ms, (200,))
                 form = round_form_in(answer.text()) if answer.status == 200 else None
         except NETWORK as error:
@@ -181,6 +176,16 @@ async def score(run: Run, scorer: tuple[AsyncPhone, markup.RoundForm | None], at
             await phone.close()
         due = max(due + every, time.monotonic())
     await phone.close()
+
+
+def a_round(form: markup.RoundForm, rng: random.Random) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """A random round on `form`, as its page would send it with htmx: the fields, and the headers."""
+    winner = rng.choice(form.players)
+    data = form.fill(winner, random_hands(rng, [p for p in form.players if p != winner]))
+    headers = {"HX-Request": "true", "X-CSRFToken": form.hidden_value("csrf_token") or ""}
+    if form.target:
+        headers["HX-Target"] = form.target
+    return data, headers
 
 
 def own_cpu() -> float:
@@ -201,11 +206,7 @@ async def warm(port: int, spare: Table) -> None:
         await phone.get(f"{spare.page}/live?v=0", {"HX-Request": "true"})
         form = round_form_in(page.text())
         if form is not None:
-            winner = rng.choice(form.players)
-            data = form.fill(winner, random_hands(rng, [p for p in form.players if p != winner]))
-            await phone.post(
-                form.action, data, {"HX-Request": "true", "X-CSRFToken": form.hidden_value("csrf_token") or ""}
-            )
+            await phone.post(form.action, *a_round(form, rng))
         await phone.close()
 
     await asyncio.gather(*(once(random.Random(n)) for n in range(WARM_UP)))

@@ -20,7 +20,7 @@ import threading
 from html import escape
 from pathlib import Path
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, request
 
 FLOOR = "import sys\nfrom bench.floor import launch\nlaunch(sys.argv[1:])\n"  # `serve(launch=FLOOR)`
 THREADS = 8
@@ -44,9 +44,13 @@ def _db() -> sqlite3.Connection:
     return connection
 
 
-def _game(page: str) -> tuple[int, list[str]] | None:
-    row = _db().execute("SELECT version, players FROM floor_games WHERE page = ?", [page]).fetchone()
-    return None if row is None else (int(row[0]), json.loads(row[1]))
+def _found(key: str, number: int) -> tuple[str, int, list[str]]:
+    """The game's page, version and players; 404 for no such game."""
+    path = f"/e/{key}/games/{number}"
+    row = _db().execute("SELECT version, players FROM floor_games WHERE page = ?", [path]).fetchone()
+    if row is None:
+        abort(404)
+    return path, int(row[0]), json.loads(row[1])
 
 
 def _sheet(page: str, version: int, players: list[str]) -> str:
@@ -87,11 +91,7 @@ def home() -> str:
 @app.get("/e/<key>/games/<int:number>")
 def page(key: str, number: int) -> Response | str:
     """The game's page: its sheet and round form."""
-    path = f"/e/{key}/games/{number}"
-    found = _game(path)
-    if found is None:
-        return Response("no such game", 404)
-    version, players = found
+    path, version, players = _found(key, number)
     shown = _sheet(path, version, players) + _form(path, version, players)
     return f"<!doctype html><title>floor</title><main>{shown}</main>"
 
@@ -99,11 +99,7 @@ def page(key: str, number: int) -> Response | str:
 @app.get("/e/<key>/games/<int:number>/live")
 def live(key: str, number: int) -> Response | str:
     """304 while the version is the one the phone has, else the sheet."""
-    path = f"/e/{key}/games/{number}"
-    found = _game(path)
-    if found is None:
-        return Response("no such game", 404)
-    version, players = found
+    path, version, players = _found(key, number)
     if request.args.get("v") == str(version):
         return Response(status=304)
     return _sheet(path, version, players)

@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bench.club import DURATION, INTERVAL, PHONES, ROUND_EVERY, ROUNDS, Table, load, round_form_in, seed
+from bench.club import DURATION, INTERVAL, PHONES, ROUND_EVERY, ROUNDS, Table, a_round, load, round_form_in, seed
 from bench.figures import ms, percentile, table
 from bench.floor import FLOOR
 from bench.machine import describe
-from bench.records import SEED, random_hands
+from bench.records import SEED
 from bench.server import LAUNCH, Server, serve
 from bench.wire import AsyncPhone
 
@@ -48,12 +48,7 @@ async def posts_alone(port: int, at: Table, count: int) -> list[float]:
             form = round_form_in((await phone.get(at.page, {"HX-Request": "true"})).text())
             if form is None:
                 break
-        winner = rng.choice(form.players)
-        data = form.fill(winner, random_hands(rng, [p for p in form.players if p != winner]))
-        headers = {"HX-Request": "true", "X-CSRFToken": form.hidden_value("csrf_token") or ""}
-        if form.target:
-            headers["HX-Target"] = form.target
-        answer = await phone.post(form.action, data, headers)
+        answer = await phone.post(form.action, *a_round(form, rng))
         times.append(answer.ms if answer.status == 200 else float("inf"))
         form = round_form_in(answer.text()) if answer.status == 200 else None
     await phone.close()
