@@ -151,13 +151,15 @@ def _dressed(columns: tuple[Column, ...], marks: Mapping[str, str], players: boo
     )
 
 
-def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
-    """The sheet of a game: its latest lines (all of them with `everything`), columns, footers and status."""
+def build_sheet(book: Book, *, everything: bool = False, lines: bool = True) -> Sheet:
+    """The sheet of a game: its latest lines (all of them with `everything`; none without `lines`, for an answer that
+    adds one line to the sheet a phone has), columns, footers and status."""
     layout = layout_of(book.family)
     steps = book.replayed.steps
     first = 0 if everything or len(steps) <= LINES_SHOWN + SLACK else len(steps) - LINES_SHOWN
-    drawn = (layout.line(book.entries[n], book.replayed, n + 1) for n in range(first, len(steps)))
-    lines = tuple(line for line in drawn if line is not None)
+    shown = range(first, len(steps)) if lines else range(0)
+    drawn = (layout.line(book.entries[n], book.replayed, n + 1) for n in shown)
+    lines_drawn = tuple(line for line in drawn if line is not None)
     state = book.state
     refusal = book.replayed.refusal
     marks = layout.marks(book.replayed)
@@ -165,7 +167,7 @@ def build_sheet(book: Book, *, everything: bool = False) -> Sheet:
         family=book.family,
         preset=book.rules.preset,
         columns=_dressed(layout.columns(state), marks.standing, layout.coloured, layout.noted),
-        lines=lines,
+        lines=lines_drawn,
         earlier=first,
         footers=layout.footers(state),
         noted=layout.noted,

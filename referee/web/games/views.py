@@ -60,11 +60,12 @@ def game_behind_link(key: str, number: int, *, writing: bool = False) -> Book:
 
 
 def _context(
-    book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True
+    book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True, lines: bool = True
 ) -> dict[str, object]:
-    """What the game's templates need: the sheet, the family's screen and form, the undo and offer forms."""
+    """What the game's templates need: the sheet (without its lines, for an answer that adds one), the family's screen
+    and form, the undo and offer forms."""
     screen = screen_of(book.family)
-    sheet = build_sheet(book, everything=everything)
+    sheet = build_sheet(book, everything=everything, lines=lines)
     fresh = form is None
     if form is None:
         form = screen.entry_form(book)
@@ -140,7 +141,7 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     new = outcome.book
     behind = outcome.done is not Done.WRITTEN or (seen is not None and seen != book.version)
     added = line_of(new, outcome.slot) if not behind and removed is None else None
-    context = _context(new, log=removed is not None)
+    context = _context(new, log=removed is not None, lines=behind)  # the whole sheet only for a phone behind
     response = render(
         "games/_written.html",
         "games/_written.html",
