@@ -56,16 +56,12 @@ class Sheet:
     problem: str | None  # the first entry that no longer replays, said
     reach: int = 0  # the most one round has added to a player's total so far: a round's reach
     threshold: int | None = None  # the total that eliminates (None: no elimination)
+    played: int = 0  # the rounds or hands played so far
 
     @property
     def standings(self) -> tuple[str, ...]:
         """The marks the sheet shows ("leader", "danger"), each once, for its legend."""
         return tuple(dict.fromkeys(column.standing for column in self.columns if column.standing))
-
-    @property
-    def played(self) -> int:
-        """The rounds or hands played so far."""
-        return sum(line.number is not None for line in self.lines) + self.earlier
 
 
 def short_names(names: Sequence[str], noted: bool = False) -> tuple[str, ...]:
@@ -160,6 +156,9 @@ def build_sheet(book: Book, *, everything: bool = False, lines: bool = True) -> 
     shown = range(first, len(steps)) if lines else range(0)
     drawn = (layout.line(book.entries[n], book.replayed, n + 1) for n in shown)
     lines_drawn = tuple(line for line in drawn if line is not None)
+    # The rounds (or hands) played: the number of the last line that has one (a buy-back, a passed deal has none).
+    last = (layout.line(book.entries[n], book.replayed, n + 1) for n in reversed(range(len(steps))))
+    played = next((line.number for line in last if line is not None and line.number is not None), 0)
     state = book.state
     refusal = book.replayed.refusal
     marks = layout.marks(book.replayed)
@@ -185,6 +184,7 @@ def build_sheet(book: Book, *, everything: bool = False, lines: bool = True) -> 
         else str(_("%(entry)s: %(reason)s", entry=entry_named(book, refusal.position), reason=refusal.reason)),
         reach=marks.reach,
         threshold=marks.threshold,
+        played=played,
     )
 
 
