@@ -205,10 +205,12 @@ def rules_for(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = Map
     them several times a request). Overrides that cannot be a key (a list where a number goes, from a bad import)
     are built each time, and refused as ever.
     """
+    key = tuple(sorted(overrides.items()))
     try:
-        return _rules_once(preset, tuple(sorted(overrides.items())))
-    except TypeError:  # an unhashable value: not kept, and refused by the option it is given to
+        hash(key)
+    except TypeError:  # an unhashable value (a list from a bad import): not kept, and refused by its option
         return _rules(preset, overrides)
+    return _rules_once(preset, key)
 
 
 @lru_cache(maxsize=1024)

@@ -213,3 +213,11 @@ def test_the_scorer_s_next_round_form_still_takes_the_players_hands(table: Table
     assert saved.status_code == 200 and 'data-sent-url="' in saved.get_data(as_text=True)  # round 2's form looks too
     send(table, keys["Ben"], "9S", number=2)
     assert table.get(f"{game}/sent").get_json()["fields"] == {"hand:Ben": "9♠"}
+
+
+def test_a_hand_from_a_form_without_its_round_is_refused_with_the_reason(table: Table) -> None:
+    _, game, keys = playing(table)
+    refused = table.post(f"/e/{keys['Ben']}/games/1/hand", {"number": "x", "out": "", "hand": "7S"})
+    assert refused.status_code == 422
+    assert "This form was not made by this page: reload it and try again." in alerts(refused)
+    assert table.get(f"{game}/sent").get_json()["fields"] == {}

@@ -64,9 +64,8 @@ def filled_in(form: KeyedForm, filled: Filled) -> None:
     went out when only one player says so (two who say so are the scorer's to settle)."""
     chosen = {"winner": filled.winner or "", "finish": filled.finish}
     for name, value in (*filled.fields.items(), *chosen.items()):
-        field = form._fields.get(name)
-        if field is not None and value and (not field.data or name in chosen):
-            field.process_formdata([value])  # as the page would send it: a number field gets its number
+        if value and name in form and (not form[name].data or name in chosen):
+            form[name].process_formdata([value])  # as the page would send it: a number field gets its number
 
 
 def conflict_said(out: tuple[str, ...]) -> str:

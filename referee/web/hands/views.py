@@ -22,7 +22,7 @@ from referee.services.own_hands import (
     send_hand,
 )
 from referee.web.database import get_db
-from referee.web.forms import KeyedForm
+from referee.web.forms import NOT_THIS_PAGE, KeyedForm, bounded_number
 from referee.web.games.families import web_family_of
 from referee.web.games.own_hands import OwnHand, conflict_said
 from referee.web.games.views import game_behind_link
@@ -100,10 +100,10 @@ def send_own_hand(key: str, number: int) -> ResponseReturnValue:
     hand = own.hand(book, player, form) if form.validate() else None
     if hand is None:
         return _screen(book, own, player, form, 422)
-    try:
-        round_number = int(str(request.form.get("number", "")))
-    except ValueError:
-        round_number = 0
+    round_number = bounded_number(request.form.get("number"))  # the round the page was drawn for
+    if round_number is None:
+        form.form_errors.append(str(NOT_THIS_PAGE))
+        return _screen(book, own, player, form, 422)
     try:
         send_hand(get_db(), book, player, round_number, own.number(book), hand)
     except HandRefused as refused:

@@ -58,7 +58,7 @@ class KaiserOwnHand:
         if read is None or not isinstance(form, KaiserHandForm):
             return
         for name, value in hand_data(read, _game(book).teams).items():
-            if name in form._fields:
+            if name in form:
                 form[name].data = value
 
     def hand(self, book: Book, player: str, form: KeyedForm) -> dict[str, object] | None:
