@@ -7,7 +7,8 @@ median over the floor's. The figures (#36, BENCHMARKS.md, *Against the floor*):
 - a round post alone: `--posts` rounds posted one after another on an idle server, from the round form each answer
   carries, p50 and p99;
 - a club night: `--tables` tables × 5 phones on one process (`bench.club`'s load), polls and rounds p50 and p99,
-  errors, and the worker's resident memory;
+  errors, and the worker's resident memory; the polls also apart, the unchanged ones (304, #36's target) and those
+  that bring a round's new sheet (200: about one in a hundred, the first poll of each phone after a round);
 - a start: from the command to the first answer, then the first page of a game and the first page of the next one.
 
 A benchmark never shares the cores with a mutation run or a test run: run it on a quiet machine.
@@ -87,9 +88,13 @@ def club(server: Server, tables: list[Table], args: argparse.Namespace) -> Figur
     run = asyncio.run(load(server, tables, args, args.seed))
     memory = sorted(server.resident_mb().values())
     errors = sum(run.polls.errors.values()) + sum(run.rounds.errors.values())
+    unchanged, sheets = run.polls.by_status.get(304) or [0.0], run.polls.by_status.get(200) or [0.0]
     return {
         "polls p50": percentile(run.polls.times or [0.0], 50),
         "polls p99": percentile(run.polls.times or [0.0], 99),
+        "unchanged p50": percentile(unchanged, 50),
+        "unchanged p99": percentile(unchanged, 99),
+        "sheets p99": percentile(sheets, 99),
         "rounds p50": percentile(run.rounds.times or [0.0], 50),
         "rounds p99": percentile(run.rounds.times or [0.0], 99),
         "errors": float(errors),
@@ -102,6 +107,9 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("a round post alone, p99 (ms)", "post p99", ms),
     ("club night, polls p50 (ms)", "polls p50", ms),
     ("club night, polls p99 (ms)", "polls p99", ms),
+    ("club night, unchanged polls (304) p50 (ms)", "unchanged p50", ms),
+    ("club night, unchanged polls (304) p99 (ms)", "unchanged p99", ms),
+    ("club night, polls after a round (200) p99 (ms)", "sheets p99", ms),
     ("club night, rounds p50 (ms)", "rounds p50", ms),
     ("club night, rounds p99 (ms)", "rounds p99", ms),
     ("club night, errors", "errors", lambda value: f"{value:.0f}"),

@@ -10,6 +10,9 @@ the announced length alone, and the connection is closed rather than drained. On
 run the WSGI app, on a body already in memory (at most `MAX_CONTENT_LENGTH` bytes), and the answer goes back
 whole (pages and fragments are small; no response of the app streams).
 
+Work a request leaves for after its answer (`environ[LATER]`, a list the app appends to: a game's snapshot to save) is
+run on the same pool once the answer is handed to granian, so the phone never waits for it.
+
 A request with no body may first be answered on the event loop itself (`early`): the app's unchanged polls, nearly
 every request of a club night, are one indexed read each (`referee.web.polls`), cheaper than handing them to a
 thread, and they never wait behind the pages the threads are drawing.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +34,7 @@ Headers = list[tuple[str, str]]
 Answer = tuple[int, Headers, bytes]  # status, headers and the whole body
 Early = Callable[[dict[str, Any]], Answer | None]  # an answer given on the loop, or None
 CLOSE = ("connection", "close")
+LATER = "referee.later"  # the environ's list of work to run once the answer is sent (each a callable of no argument)
 
 
 class Scope(Protocol):
@@ -127,6 +132,15 @@ def answered_early(early: Early, environ: dict[str, Any]) -> Answer | None:
         return None
 
 
+def run_later(work: list[Callable[[], object]]) -> None:
+    """The work a request left for after its answer, in order; one that fails is logged and the rest still run."""
+    for one in work:
+        try:
+            one()
+        except Exception:
+            logging.getLogger(__name__).exception("work left for after an answer failed")
+
+
 class Bridge:
     """The WSGI `app` as an RSGI application: bodies read on the event loop, the app run on `threads` threads."""
 
@@ -146,7 +160,12 @@ class Bridge:
 
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
         """In the worker process, as it starts: the threads that run the app (none survive a fork)."""
+        self._started()
+
+    def _started(self) -> ThreadPoolExecutor:
+        """The pool, started now (a bridge served without granian's start hook, as the tests do)."""
         self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="referee")
+        return self.pool
 
     def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         """As the worker process stops: the threads finish the requests they hold."""
@@ -177,12 +196,15 @@ class Bridge:
             if answer is not None:
                 proto.response_bytes(*answer)
                 return
-        if self.pool is None:
-            self.__rsgi_init__(asyncio.get_running_loop())
-        status, headers, content = await asyncio.get_running_loop().run_in_executor(self.pool, self.call, environ)
+        pool = self.pool or self._started()
+        later: list[Callable[[], object]] = []
+        environ[LATER] = later
+        status, headers, content = await asyncio.get_running_loop().run_in_executor(pool, self.call, environ)
         if refused:  # the rest of the body is never read: the connection cannot carry another request
             headers = [*(h for h in headers if h[0].lower() != "connection"), CLOSE]
         proto.response_bytes(status, headers, content)
+        if later:
+            pool.submit(run_later, later)
 
     async def read(self, proto: Exchange) -> tuple[bytes, bool]:
         """The whole body, and False; or what came before it grew past the largest the app reads, and True."""

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.bridge import Bridge, environ_of
+from referee.bridge import LATER, Bridge, environ_of
 from referee.server import TrustedProxy, connections_per_process
 
 
@@ -153,6 +153,26 @@ def test_a_body_too_slow_is_answered_408_and_its_connection_closed() -> None:
     exchange = Exchange([(0, b"players="), (5.0, b"Ann")])
     status, headers, _ = answer(Scope("POST", headers={"content-length": "11"}), exchange, within=0.05)
     assert status == 408 and headers["connection"] == "close"
+
+
+def test_work_left_for_after_the_answer_runs_once_it_is_sent_and_a_failure_stops_none_after_it() -> None:
+    exchange, ran = Exchange(), []
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        def failing() -> None:
+            raise RuntimeError("the disk is full")
+
+        environ[LATER] += [lambda: ran.append(exchange.sent is not None), failing, lambda: ran.append("after")]
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"saved"]
+
+    bridge = Bridge(app, threads=1, largest=100, body_within=1.0)
+    with ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, bridge.__rsgi__(Scope(method="POST"), exchange)).result()  # type: ignore[arg-type]
+    assert bridge.pool is not None
+    bridge.pool.shutdown(wait=True)  # as the worker stops: the work left is done first
+    assert exchange.sent == (200, [("Content-Type", "text/plain")], b"saved")
+    assert ran == [True, "after"]  # the phone had its answer before the work ran
 
 
 def test_the_proxy_headers_are_believed_from_the_trusted_proxy_only() -> None:

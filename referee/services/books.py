@@ -3,8 +3,8 @@
 Opening a game is a read, never a replay of the whole game: from this process's cache when it holds this version
 (`BOOKS`), else from the game's snapshot in the database (`referee.services.snapshots`), caught up with the
 revisions written since. Only a game without a usable snapshot is replayed from its start, and its snapshot is
-then written, so the next process to open it reads it. A write saves a snapshot every `EVERY` entries, inside the
-write's own unit of work (`services.games`).
+then written, so the next process to open it reads it. A write saves a snapshot every `EVERY` entries, in a short
+write of its own after the entry's (`snapshot_kept`), which the server runs once the phone has its answer.
 
 Nothing here is ever stale: a remembered book and a snapshot are each used only as the version they say they are, with
 exactly the revisions after it up to the version the request read. A corrected or deleted entry is a revision like
@@ -14,7 +14,7 @@ any other: the replay is kept up to the entry it changes, and done again from th
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from sqlite_utils import Database
@@ -72,8 +72,10 @@ class Book:
         return self.replayed.state
 
     def position_of(self, slot: int) -> int | None:
-        """The position (from 1) of the entry at `slot`, or None when there is no such entry now."""
-        return next((n for n, entry in enumerate(self.entries, start=1) if entry.slot == slot), None)
+        """The position (from 1) of the entry at `slot`, or None when there is no such entry now (looked for from the
+        last: the entry just written, most often)."""
+        entries = self.entries
+        return next((n for n in range(len(entries), 0, -1) if entries[n - 1].slot == slot), None)
 
     def entry(self, slot: int) -> Entry | None:
         """The current entry at `slot`, if any."""
@@ -135,6 +137,20 @@ def remember(db: Database, book: Book) -> None:
     cached = BOOKS.get(key)
     if cached is None or cached.version <= book.version:
         BOOKS.put(key, book)
+
+
+Later = Callable[[Callable[[Database], object]], None]  # runs work on a database once the answer is sent
+
+
+def snapshot_kept(db: Database, book: Book, later: Later | None = None) -> Book:
+    """After a write of `book`: once `EVERY` entries were replayed since the game's snapshot, its snapshot saved in a
+    write of its own, now, or with `later` once the phone has its answer (the book remembered then counts from it)."""
+    if book.since < EVERY:
+        return book
+    if later is None:
+        return _snapshot_saved(db, book)
+    later(lambda other: remember(other, _snapshot_saved(other, book)))
+    return book
 
 
 def _snapshot_saved(db: Database, book: Book) -> Book:

@@ -5,14 +5,15 @@ one statement), `add_entry` to add an entry, `correct` to change or delete one, 
 make one. None replays the whole game: the game's book is opened from memory or from its snapshot
 (`services.books`), and a new entry is checked and applied onto the replay of the version the write is based on.
 The write itself is one short unit of work (`services.database.unit_of_work`): storage confirms the version is
-unchanged and writes the entry, then, once in `EVERY` entries, this module makes the game's snapshot at the new
-version and storage saves it, and the unit of work commits both together.
+unchanged and writes the entry, and commits. Then, once in `EVERY` entries, the game's snapshot at the new version is
+made and saved in a write of its own (`books.snapshot_kept`): the pickling never holds the file's write lock, and the
+server does it once the phone has its answer (`later`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from sqlite_utils import Database
@@ -24,11 +25,20 @@ from referee.rules.game import Kind, Stocked
 from referee.rules.game_record import GameRecord
 from referee.rules.options import Value
 from referee.rules.words import say
-from referee.services.books import BOOKS, EVERY, Book, Entry, book_key, game_key, open_book, read_book, remember
+from referee.services.books import (
+    BOOKS,
+    Book,
+    Entry,
+    Later,
+    book_key,
+    game_key,
+    open_book,
+    read_book,
+    remember,
+    snapshot_kept,
+)
 from referee.services.database import unit_of_work
-from referee.services.snapshots import snapshot_of
 from referee.storage import games as stored
-from referee.storage import snapshots as stored_snapshots
 from referee.storage.evenings import Evening
 from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
 
@@ -120,13 +130,20 @@ class Outcome:
 
 
 def add_entry(
-    db: Database, book: Book, event: AnyEvent, *, submission: str | None = None, seen: int | None = None
+    db: Database,
+    book: Book,
+    event: AnyEvent,
+    *,
+    submission: str | None = None,
+    seen: int | None = None,
+    later: Later | None = None,
 ) -> Outcome:
     """Add `event` to the game of `book` (as the phone's request just read it): checked by the rules, written once.
 
     `submission` is the form's one-time key (a form sent twice is added once); `seen` the game's version the
     form was filled on: the very same entry added since from another phone is not added twice.
-    EntryError says why the rules refuse it; nothing is written then.
+    EntryError says why the rules refuse it; nothing is written then. The game's snapshot, when one is due, is saved
+    after the write, by `later` when given (once the phone has its answer).
     """
     game = book.game
     for attempt in range(TRIES):
@@ -158,12 +175,13 @@ def add_entry(
         try:
             with unit_of_work(db):
                 written = stored.append_event(db, game.id, book.version, data, submission)  # checked inside
-                new = None if written.repeated else _snapshotted(db, _appended(book, after, data, written))
+                new = None if written.repeated else _appended(book, after, data, written)
         except VersionChanged:
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
         remember(db, new)
+        new = snapshot_kept(db, new, later)
         return Outcome(Done.WRITTEN, written.slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
@@ -191,18 +209,6 @@ def _revised(
     return Book(book.game, book.record, written.version, entries, after, since)
 
 
-def _snapshotted(db: Database, new: Book) -> Book:
-    """Inside the unit of work that writes `new`: once `EVERY` entries were replayed since the game's last snapshot
-    (this write's included), the game's snapshot at its new version made and saved in the same write, and the book
-    counted from it."""
-    if new.since < EVERY:
-        return new
-    made = snapshot_of(new.payload(), new.game.id, new.version)
-    if made is not None:
-        stored_snapshots.save_snapshot(db, new.game.id, made)
-    return replace(new, since=0)
-
-
 def _same_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
     """The slot of an entry added after version `seen` that still stands and is `event` exactly."""
     if seen is None or seen == book.version:
@@ -221,9 +227,17 @@ def _clash_since(db: Database, book: Book, event: AnyEvent, seen: int | None) ->
 
 
 def correct(
-    db: Database, book: Book, slot: int, event: AnyEvent | None, based_on: int, *, submission: str | None = None
+    db: Database,
+    book: Book,
+    slot: int,
+    event: AnyEvent | None,
+    based_on: int,
+    *,
+    submission: str | None = None,
+    later: Later | None = None,
 ) -> Outcome:
-    """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`.
+    """Replace the entry at `slot` with `event` (delete it when None), made from its revision `based_on`; the
+    snapshot as `add_entry` saves it.
 
     Only the entries from the corrected one on are replayed. StaleEdit when someone changed the entry since;
     EntryError when the corrected game does not replay (its position says which entry fails).
@@ -249,12 +263,13 @@ def correct(
         try:
             with unit_of_work(db):
                 written = stored.revise_event(db, game.id, book.version, slot, current.revision + 1, data, submission)
-                new = None if written.repeated else _snapshotted(db, _revised(book, after, data, since, written))
+                new = None if written.repeated else _revised(book, after, data, since, written)
         except VersionChanged:
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
         remember(db, new)
+        new = snapshot_kept(db, new, later)
         return Outcome(Done.WRITTEN, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 

@@ -19,6 +19,7 @@ from referee.services import snapshots
 from referee.services.desk import rules_said
 from referee.web import app_shell, assets, errors, guards, home, language, local, polls, security
 from referee.web.desk import views as desk
+from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields
 from referee.web.games import views as games
@@ -127,6 +128,7 @@ def init_app(app: Flask) -> None:
         return {"languages": LANGUAGES, "get_locale": get_locale, "money": local.money, "chip_worth": local.chip_worth}
 
     app.add_template_global(card_picker)
+    app.add_template_global(drawn_once)
     app.add_template_global(conflict_said, "own_conflict")
     app.add_template_global(one_time_fields)
 

@@ -245,7 +245,7 @@ def test_writes_save_a_snapshot_every_few_entries(path: Path, db: Database) -> N
     assert open_book(cold(path), game).replayed == book.replayed
 
 
-def test_an_entry_and_the_snapshot_due_with_it_are_one_write(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_snapshot_that_cannot_be_saved_never_costs_the_entry(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     game = _game(db, EVERY - 1)
     book = open_book(db, game)  # replayed, and too short for a snapshot: the next entry is due to save one
 
@@ -253,13 +253,25 @@ def test_an_entry_and_the_snapshot_due_with_it_are_one_write(db: Database, monke
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(stored_snapshots, "save_snapshot", disk_full)
-    with pytest.raises(sqlite3.OperationalError):
-        add_entry(db, book, Void())
-    assert not db.conn.in_transaction and version_and_snapshot(db, game.id) == VersionAndSnapshot(book.version, None)
-    assert len(current_events(db, game.id)) == EVERY - 1  # the entry went with its snapshot
+    written = add_entry(db, book, Void()).book
+    assert not db.conn.in_transaction and version_and_snapshot(db, game.id) == VersionAndSnapshot(written.version, None)
+    assert len(current_events(db, game.id)) == EVERY  # the entry is on disk; the snapshot is still due
     monkeypatch.undo()
-    after = add_entry(db, book, Void()).book
+    after = add_entry(db, written, Void()).book
     assert version_and_snapshot(db, game.id).snapshot.version == after.version  # type: ignore[union-attr]
+    assert after.since == 0
+
+
+def test_a_snapshot_left_for_later_is_saved_when_the_work_runs(path: Path, db: Database) -> None:
+    game = _game(db, EVERY - 1)
+    book = open_book(db, game)
+    left: list[Any] = []
+    written = add_entry(db, book, Void(), later=left.append).book
+    assert version_and_snapshot(db, game.id).snapshot is None and len(left) == 1  # the answer goes first
+    assert written.since == EVERY and not db.conn.in_transaction
+    left[0](connect(path, migrate=False))  # as the server runs it: on another thread's connection
+    assert version_and_snapshot(db, game.id).snapshot.version == written.version  # type: ignore[union-attr]
+    assert open_book(db, game).since == 0  # the book remembered counts from the snapshot saved
 
 
 def test_books_are_remembered_by_database_file_and_the_connection_is_left_as_it_was(path: Path) -> None:

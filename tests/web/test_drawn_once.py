@@ -101,3 +101,39 @@ def test_wtforms_own_messages_follow_the_reader_s_language(table: Table) -> None
     assert "Not a valid integer value." in _html(table.post(f"{game}/rounds", sent, htmx=True))
     table.client.set_cookie("lang", "fr")
     assert "N&#39;est pas un entier valide." in _html(table.post(f"{game}/rounds", sent, htmx=True))
+
+
+def _round_forms_kept(app: Flask) -> list[tuple[Any, ...]]:
+    """The keys of the blank round forms' fields the app keeps: (language, (layout, sending))."""
+    return [key for key in app.extensions.get("drawn_once", {}) if key[1][0][0] == "round form"]
+
+
+def _fields(page: str) -> str:
+    """A round form's fields: from the winner's choices to the save button."""
+    found = re.search(r'<fieldset class="choices">.*?<button type="submit" class="primary">', page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_a_blank_round_form_is_drawn_once_per_players_and_language_and_never_with_what_was_typed(
+    app: Flask, table: Table
+) -> None:
+    """#36: a round's answer draws the blank form's fields from what the page drew, for the same players and language
+    only; a refused form shows what was typed, and the next blank one is blank again."""
+    evening = table.evening()
+    four, three = table.game(evening, ALL), table.game(evening, ["A", "B", "C"])
+    page = _html(table.get(four))
+    assert len(_round_forms_kept(app)) == 1
+    answer = _html(
+        table.post(f"{four}/rounds", {"winner": "A", "hand:B": "5H", "hand:C": "3", "hand:D": "KS"}, htmx=True)
+    )
+    assert _fields(answer) == _fields(page) and len(_round_forms_kept(app)) == 1  # the same fields, kept
+    other = _html(table.get(three))
+    assert 'name="hand:C"' in _fields(other) and 'name="hand:D"' not in _fields(other)
+    assert len(_round_forms_kept(app)) == 2
+    refused = _html(table.post(f"{three}/rounds", {"winner": "A", "hand:B": "9Z", "hand:C": "3"}, htmx=True))
+    assert 'value="9Z"' in refused and len(_round_forms_kept(app)) == 2  # drawn as typed, not kept
+    assert 'value="9Z"' not in _html(table.get(three)) and 'value=""' in _fields(_html(table.get(three)))
+    table.client.set_cookie("lang", "fr")
+    french = _fields(_html(table.get(four)))
+    assert "Qui est sorti" in french and "Who went out" not in french and len(_round_forms_kept(app)) == 3

@@ -27,6 +27,11 @@ class Filled:
     finish: str = ""  # how the only one who went out says they did
 
     @property
+    def nothing(self) -> bool:
+        """No player sent anything: the form is as blank as it was."""
+        return not (self.fields or self.said or self.out)
+
+    @property
     def winner(self) -> str | None:
         """The player to propose as the winner: the only one who said they went out; None for none, or a conflict."""
         return self.out[0] if len(self.out) == 1 else None

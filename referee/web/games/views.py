@@ -30,6 +30,7 @@ from referee.web.games.own_hands import Filled, filled_in
 from referee.web.games.screens import Entered
 from referee.web.games.sheets import build_sheet, line_instead, line_of
 from referee.web.htmx import render, wants_fragment
+from referee.web.later import after_answer
 from referee.web.links import open_evening
 
 bp = Blueprint("games", __name__, url_prefix="/e/<key>/games/<int:number>")
@@ -177,7 +178,9 @@ def _write(book: Book, form: SheetForm, event: AnyEvent, shown: SheetForm | None
     A refusal is shown on `shown`, the entry form, when the entry came from another button.
     """
     try:
-        outcome = service.add_entry(get_db(), book, event, submission=form.submission.data, seen=form.seen_version())
+        outcome = service.add_entry(
+            get_db(), book, event, submission=form.submission.data, seen=form.seen_version(), later=after_answer
+        )
     except Clash as clash:
         return _clashed(clash, shown or form, event)
     except (EntryError, Busy) as error:
@@ -318,7 +321,9 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
         return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     position = book.position_of(slot)
     try:
-        outcome = correct(get_db(), book, slot, None, form.revision(), submission=form.submission.data)
+        outcome = correct(
+            get_db(), book, slot, None, form.revision(), submission=form.submission.data, later=after_answer
+        )
     except (EntryError, StaleEdit, Busy) as error:
         return _refused(book, screen_of(book.family).entry_form(book), _correction_refused(book, error, position))
     if position is not None and outcome.done is Done.WRITTEN:
@@ -368,7 +373,15 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     event = screen.edited(book, position, form) if valid else None
     if event is not None:
         try:
-            correct(get_db(), book, slot, event, revision_of(form.based_on.data), submission=form.submission.data)
+            correct(
+                get_db(),
+                book,
+                slot,
+                event,
+                revision_of(form.based_on.data),
+                submission=form.submission.data,
+                later=after_answer,
+            )
         except EntryError as error:
             form.form_errors.append(_correction_refused(book, error) if error.position > position else error.reason)
         except (StaleEdit, Busy) as error:

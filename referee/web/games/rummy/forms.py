@@ -30,6 +30,7 @@ class RoundForm(SheetForm):
     players: list[str]  # the players still in, a hand field each
     seats: list[str]  # every player of the game, in seat order (Rami's packs are counted by them)
     joker_penalty: int  # what a joker taken back and not laid again costs (0: nothing, and no field for it)
+    layout: tuple[object, ...] | None  # what its fields are drawn from while it is blank (drawn once); None once filled
     winner = RadioField(_l("Winner"), validators=[InputRequired(_l("Pick the player who went out."))])
     finish = RadioField(_l("How"), default=Finish.OUT)
 
@@ -120,6 +121,7 @@ def round_form(
     form.players = list(players)
     form.seats = list(seats)
     form.joker_penalty = rules.joker_retrieval_penalty
+    form.layout = ("round form", tuple(seats), tuple(players), rules) if formdata is None and not data else None
     return form
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import assert_never
 
 from flask_babel import gettext as _
@@ -36,9 +37,12 @@ class RummyLayout:
     coloured = True
 
     def marks(self, state: RummyGame, steps: Sequence[RummyStep]) -> Marks:
-        """The leader, and every player one round as costly as the costliest so far would eliminate."""
-        reach = round_reach(steps)
-        return Marks(rummy_standings(state, reach), reach, state.rules.elimination_threshold)
+        """The leader, and every player one round as costly as the costliest so far would eliminate (a round's reach is
+        looked for only where a penalty total eliminates)."""
+        rules = state.rules
+        eliminating = rules.elimination_threshold is not None and rules.scoring == Scoring.PENALTY
+        reach = round_reach(steps) if eliminating and not state.over else 0
+        return Marks(rummy_standings(state, reach), reach, rules.elimination_threshold)
 
     def columns(self, state: RummyGame) -> tuple[Column, ...]:
         """A column per player, the next dealer marked."""
@@ -177,8 +181,10 @@ def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:
     return marks
 
 
+@lru_cache(maxsize=64)
 def picker_data(rules: RummyRules, players: int) -> Picker:
-    """What the card picker needs to count as the cards are tapped: each rank's value and the pack limits."""
+    """What the card picker needs to count as the cards are tapped: each rank's value and the pack limits (worked out
+    once per rules and table size, and shared: read it, never change it)."""
     values = {Card(rank, "S").rank_name: hand_card_value(Card(rank, "S"), rules.hand_values) for rank in range(1, 14)}
     values["JK"] = hand_card_value(JOKER, rules.hand_values)
     return {"values": values, "packs": rules.pack_count(players), "jokers": rules.joker_count(players)}

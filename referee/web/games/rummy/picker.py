@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from flask import current_app, render_template
-from flask_babel import get_locale
+from flask import render_template
 from markupsafe import Markup
 
-PICKERS_CACHED = 64  # drawn pickers a process caches: languages × value tables × pack sizes × laying or not
+from referee.web.drawn import drawn_once
 
 
 class Picker(TypedDict):
@@ -21,11 +20,5 @@ class Picker(TypedDict):
 
 def card_picker(picker: Picker, laying: bool = False) -> Markup:
     """The card picker's HTML for these card values and pack limits, in the reader's language, drawn once."""
-    key = (str(get_locale()), tuple(picker["values"].items()), picker["packs"], picker["jokers"], bool(laying))
-    drawn: dict[tuple[object, ...], Markup] = current_app.extensions.setdefault("card_pickers", {})
-    found = drawn.get(key)
-    if found is None:
-        if len(drawn) >= PICKERS_CACHED:
-            drawn.clear()
-        found = drawn[key] = Markup(render_template("games/rummy/_picker.html", picker=picker, laying=laying))  # noqa: S704 — the app's own template, escaped as it rendered
-    return found
+    key = ("card picker", tuple(picker["values"].items()), picker["packs"], picker["jokers"], bool(laying))
+    return drawn_once(key, lambda: render_template("games/rummy/_picker.html", picker=picker, laying=laying))
