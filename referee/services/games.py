@@ -180,8 +180,8 @@ def add_entry(
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        remember(db, new)
         new = snapshot_kept(db, new, later)
+        remember(db, new)
         return Outcome(Done.WRITTEN, written.slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
@@ -268,8 +268,8 @@ def correct(
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        remember(db, new)
         new = snapshot_kept(db, new, later)
+        remember(db, new)
         return Outcome(Done.WRITTEN, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 

@@ -10,7 +10,9 @@ from flask import current_app
 from flask_babel import get_locale
 from markupsafe import Markup
 
-KEPT = 256  # drawn parts a process keeps: languages × layouts (players in, rules, picker); all forgotten past it
+# Drawn parts a process keeps, all forgotten past it: a club's tables each have their own players, so a blank round
+# form's fields (3–4 KB) are one per table and language still playing; 2,048 of them are about 8 MB.
+KEPT = 2048
 
 
 def drawn_once(key: Hashable | None, caller: Callable[[], str]) -> Markup:
