@@ -4,7 +4,7 @@ Opening a game is a read, never a replay of the whole game: from this process's 
 (`BOOKS`), else from the game's snapshot in the database (`referee.services.snapshots`), caught up with the
 revisions written since. Only a game without a usable snapshot is replayed from its start, and its snapshot is
 then written, so the next process to open it reads it. A write saves a snapshot every `EVERY` entries, in a short
-write of its own after the entry's (`snapshot_kept`), which the server runs once the phone has its answer.
+write of its own after the entry's (`remember_written`), which the server runs once the phone has its answer.
 
 Nothing here is ever stale: a remembered book and a snapshot are each used only as the version they say they are, with
 exactly the revisions after it up to the version the request read. A corrected or deleted entry is a revision like
@@ -142,14 +142,16 @@ def remember(db: Database, book: Book) -> None:
 Later = Callable[[Callable[[Database], object]], None]  # runs work on a database once the answer is sent
 
 
-def snapshot_kept(db: Database, book: Book, later: Later | None = None) -> Book:
-    """After a write of `book`: once `EVERY` entries were replayed since the game's snapshot, its snapshot saved in a
-    write of its own, now, or with `later` once the phone has its answer (the book remembered then counts from it)."""
-    if book.since < EVERY:
-        return book
-    if later is None:
-        return _snapshot_saved(db, book)
-    later(lambda other: remember(other, _snapshot_saved(other, book)))
+def remember_written(db: Database, book: Book, later: Later | None = None) -> Book:
+    """A book just written, remembered as its game's. Once `EVERY` entries were replayed since the game's snapshot, the
+    snapshot is saved in a write of its own: now, or with `later` once the phone has its answer (then the book
+    remembered counts from it, whenever `later` runs it)."""
+    due = book.since >= EVERY
+    if due and later is None:
+        book = _snapshot_saved(db, book)
+    remember(db, book)
+    if due and later is not None:
+        later(lambda other: remember(other, _snapshot_saved(other, book)))
     return book
 
 

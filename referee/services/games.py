@@ -6,7 +6,7 @@ make one. None replays the whole game: the game's book is opened from memory or 
 (`services.books`), and a new entry is checked and applied onto the replay of the version the write is based on.
 The write itself is one short unit of work (`services.database.unit_of_work`): storage confirms the version is
 unchanged and writes the entry, and commits. Then, once in `EVERY` entries, the game's snapshot at the new version is
-made and saved in a write of its own (`books.snapshot_kept`): the pickling never holds the file's write lock, and the
+made and saved in a write of its own (`books.remember_written`): the pickling never holds the file's write lock, and the
 server does it once the phone has its answer (`later`).
 """
 
@@ -34,8 +34,7 @@ from referee.services.books import (
     game_key,
     open_book,
     read_book,
-    remember,
-    snapshot_kept,
+    remember_written,
 )
 from referee.services.database import unit_of_work
 from referee.storage import games as stored
@@ -180,8 +179,7 @@ def add_entry(
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        new = snapshot_kept(db, new, later)
-        remember(db, new)
+        new = remember_written(db, new, later)
         return Outcome(Done.WRITTEN, written.slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 
@@ -268,8 +266,7 @@ def correct(
             continue
         if new is None:
             return Outcome(Done.REPEATED, written.slot, open_book(db, game))
-        new = snapshot_kept(db, new, later)
-        remember(db, new)
+        new = remember_written(db, new, later)
         return Outcome(Done.WRITTEN, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
 

@@ -21,7 +21,7 @@ from referee.web import app_shell, assets, errors, guards, home, language, local
 from referee.web.desk import views as desk
 from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
-from referee.web.forms import one_time_fields
+from referee.web.forms import one_time_fields, sheet_fields
 from referee.web.games import views as games
 from referee.web.games.families import FAMILIES, PARTIALS, check_families, template_folders
 from referee.web.games.own_hands import conflict_said
@@ -131,6 +131,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(drawn_once)
     app.add_template_global(conflict_said, "own_conflict")
     app.add_template_global(one_time_fields)
+    app.add_template_global(sheet_fields)
 
     app.add_template_filter(local.local_time)
     app.add_template_filter(local.day)
