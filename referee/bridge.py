@@ -204,7 +204,10 @@ class Bridge:
             headers = [*(h for h in headers if h[0].lower() != "connection"), CLOSE]
         proto.response_bytes(status, headers, content)
         if later:
-            pool.submit(run_later, later)
+            try:
+                pool.submit(run_later, later)
+            except RuntimeError:  # the worker is stopping: what was left (a snapshot to save) is only a cache
+                return
 
     async def read(self, proto: Exchange) -> tuple[bytes, bool]:
         """The whole body, and False; or what came before it grew past the largest the app reads, and True."""
