@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -40,6 +41,7 @@ from referee.bridge import Bridge, WSGIApp
 from referee.web.security import redact_keys_in
 from referee.web.setup import warm
 
+COMPILED = "compiled-templates"  # in the instance folder: the templates as the last start compiled them
 THREADS = 8  # per process: the app's threads, each with its own SQLite connection
 HEADERS_WITHIN = 10  # seconds for a request's headers, and for a kept connection's next one (a phone polls every 4)
 BODY_WITHIN = 10  # seconds for a request's body once its headers are in (a form is a few KB; an import 2 MB at most)
@@ -227,7 +229,9 @@ def run(
     multiprocessing.set_start_method("fork", force=True)
     _served = bridge_for(app, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
     _parent = os.getpid()
-    warm(app)  # the first pages' templates compiled, each worker inherits them: its first game page is no slower
+    # The first pages' templates compiled (or loaded as the last start compiled them), each worker inherits them: its
+    # first game page is no slower than the next.
+    warm(app, Path(app.instance_path) / COMPILED)
     # What the app made at start is never walked by the collector again (nor copied into a worker by it); and a full
     # collection, which walks every object the process keeps, runs ten times more rarely (GC_THRESHOLDS).
     gc.collect()

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, get_translations
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
-from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, meta
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemBytecodeCache, FileSystemLoader, meta
 
 from referee.rules import words
 from referee.rules.option_words import preset_said
@@ -58,11 +58,17 @@ def _secret_key(app: Flask) -> str:
 FIRST_PAGES = ("games/show.html", "games/_game.html", "evenings/show.html", "home/index.html")  # a phone's first
 
 
-def warm(app: Flask) -> None:
+def warm(app: Flask, compiled: Path | None = None) -> None:
     """Compile the templates of the pages a phone opens first (a game's, with every family's partials, the evening's
     and the home page) and read each language's catalogue, so a server's first game page costs what the next does:
-    `referee serve` calls it before its workers fork, and each inherits them."""
+    `referee serve` calls it before its workers fork, and each inherits them.
+
+    With `compiled`, a folder, the compiled templates are kept there (Jinja's bytecode cache, each checked against its
+    template's source), so the next start loads them instead of compiling them again."""
     env = app.jinja_env
+    if compiled is not None and env.bytecode_cache is None:
+        compiled.mkdir(mode=0o700, parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(compiled))
     names = set(FIRST_PAGES) | {f"{web.templates}/{partial}" for web in FAMILIES.values() for partial in PARTIALS}
     seen: set[str] = set()
     while names:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flask import Flask
+from jinja2 import Environment
 
 from referee import create_app
 from referee.web.local import local_time
@@ -36,3 +39,38 @@ def test_a_server_compiles_the_first_pages_templates_before_its_workers_fork(tmp
     names = {name for _, name in cached}
     assert {"games/show.html", "base.html", "components/sheet.html", "games/_entry.html"} <= names
     assert {"games/rummy/_entry.html", "games/kaiser/_entry.html", "evenings/show.html"} <= names
+
+
+def test_a_restart_loads_the_templates_the_last_start_compiled_and_a_changed_one_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#36: `referee serve` keeps the compiled templates in the instance folder; the next start compiles none of them,
+    unless its source changed."""
+    compiled, compiling = tmp_path / "compiled-templates", []
+    compile_ = Environment.compile
+
+    def counted(self: Environment, source: Any, *args: Any, **kwargs: Any) -> Any:
+        compiling.append(args[0] if args else kwargs.get("name"))
+        return compile_(self, source, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counted)
+
+    def start() -> Flask:
+        app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite"), "SECRET_KEY": "test"})
+        warm(app, compiled)
+        return app
+
+    start()
+    assert "games/show.html" in compiling and any(compiled.iterdir())
+    assert compiled.stat().st_mode & 0o777 == 0o700
+    compiling.clear()
+    app = start()
+    assert compiling == []  # every first page loaded as compiled
+    with app.test_request_context():  # a template whose source is not the one compiled is compiled again
+        loader = app.jinja_env.loader
+        assert loader is not None
+        source, filename, _ = loader.get_source(app.jinja_env, "games/show.html")
+        bucket = app.jinja_env.bytecode_cache.get_bucket(  # type: ignore[union-attr]
+            app.jinja_env, "games/show.html", filename, source + "{# changed #}"
+        )
+        assert bucket.code is None
