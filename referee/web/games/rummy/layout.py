@@ -39,10 +39,8 @@ class RummyLayout:
     def marks(self, state: RummyGame, steps: Sequence[RummyStep]) -> Marks:
         """The leader, and every player one round as costly as the costliest so far would eliminate (a round's reach is
         looked for only where a penalty total eliminates)."""
-        rules = state.rules
-        eliminating = rules.elimination_threshold is not None and rules.scoring == Scoring.PENALTY
-        reach = round_reach(steps) if eliminating and not state.over else 0
-        return Marks(rummy_standings(state, reach), reach, rules.elimination_threshold)
+        reach = round_reach(steps) if penalty_eliminates(state.rules) and not state.over else 0
+        return Marks(rummy_standings(state, reach), reach, state.rules.elimination_threshold)
 
     def columns(self, state: RummyGame) -> tuple[Column, ...]:
         """A column per player, the next dealer marked."""
@@ -174,11 +172,16 @@ def rummy_standings(state: RummyGame, reach: int) -> dict[str, str]:
     best = max(scores) if state.rules.scoring == Scoring.POINTS else min(scores, default=0)
     marks = {p.name: "leader" for p in playing if len(scores) > 1 and p.score == best}
     threshold = state.rules.elimination_threshold
-    if threshold is not None and state.rules.scoring == Scoring.PENALTY and reach:
+    if threshold is not None and penalty_eliminates(state.rules) and reach:
         for p in playing:
             if p.score + reach > threshold or (state.rules.elimination_inclusive and p.score + reach == threshold):
                 marks[p.name] = "danger"
     return marks
+
+
+def penalty_eliminates(rules: RummyRules) -> bool:
+    """Whether a penalty total eliminates under these rules: where a round's reach puts a player in danger."""
+    return rules.elimination_threshold is not None and rules.scoring == Scoring.PENALTY
 
 
 @lru_cache(maxsize=64)
