@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -11,13 +12,14 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, get_translations
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
-from jinja2 import BaseLoader, ChoiceLoader, FileSystemBytecodeCache, FileSystemLoader, meta
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, meta
 
 from referee.rules import words
 from referee.rules.option_words import preset_said
 from referee.services import snapshots
 from referee.services.desk import rules_said
 from referee.web import app_shell, assets, errors, guards, home, language, local, polls, security
+from referee.web.compiled import checked_cache
 from referee.web.desk import views as desk
 from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
@@ -55,23 +57,35 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
-FIRST_PAGES = ("games/show.html", "games/_game.html", "evenings/show.html", "home/index.html")  # a phone's first
+# A phone's first pages, and the error pages: drawn before any request, so that drawing them never needs the disk.
+FIRST_PAGES = (
+    "games/show.html",
+    "games/_game.html",
+    "evenings/show.html",
+    "home/index.html",
+    "errors/error.html",
+    "errors/_alert.html",
+    "errors/_message.html",
+)
+WARM_WITHIN = 20.0  # seconds: past them, the rest of the first pages are compiled when first asked for
 
 
-def warm(app: Flask, compiled: Path | None = None) -> None:
+def warm(app: Flask, compiled: Path | None = None, within: float = WARM_WITHIN) -> None:
     """Compile the templates of the pages a phone opens first (a game's, with every family's partials, the evening's
-    and the home page) and read each language's catalogue, so a server's first game page costs what the next does:
-    `referee serve` calls it before its workers fork, and each inherits them.
+    and the home page) and the error pages, and read each language's catalogue, so a server's first game page costs
+    what the next does: `referee serve` calls it before its workers fork, and each inherits them.
 
-    With `compiled`, a folder, the compiled templates are kept there (Jinja's bytecode cache, each checked against its
-    template's source), so the next start loads them instead of compiling them again."""
+    With `compiled`, a folder, the compiled templates are kept there (web/compiled.py: each signed by this instance and
+    checked against its template's source), so the next start loads them instead of compiling them again; a file there
+    that is damaged is compiled again, one that cannot be written is skipped. The warm-up stops after `within` seconds.
+    """
     env = app.jinja_env
     if compiled is not None and env.bytecode_cache is None:
-        compiled.mkdir(mode=0o700, parents=True, exist_ok=True)
-        env.bytecode_cache = FileSystemBytecodeCache(str(compiled))
+        env.bytecode_cache = checked_cache(compiled, app.config["SECRET_KEY"])
     names = set(FIRST_PAGES) | {f"{web.templates}/{partial}" for web in FAMILIES.values() for partial in PARTIALS}
     seen: set[str] = set()
-    while names:
+    deadline = time.monotonic() + within
+    while names and time.monotonic() < deadline:
         name = names.pop()
         if name in seen:
             continue
@@ -79,6 +93,10 @@ def warm(app: Flask, compiled: Path | None = None) -> None:
         env.get_template(name)  # compiled once, and kept in the environment's cache
         source = env.loader.get_source(env, name)[0] if env.loader else ""
         names |= {found for found in meta.find_referenced_templates(env.parse(source)) if found} - seen
+    if names:
+        app.logger.warning(
+            "the first pages were not all compiled within %.0f s: the rest are compiled when asked", within
+        )
     for code in LANGUAGES:
         with app.test_request_context(headers={"Accept-Language": code}):
             get_translations()
