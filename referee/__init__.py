@@ -50,7 +50,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance.mkdir(mode=0o700, parents=True, exist_ok=True)
     mode = stat.S_IMODE(instance.stat().st_mode)
     if mode & 0o077:
-        with suppress(PermissionError):  # another user's folder: left as it is
+        with suppress(OSError):  # another user's folder, or a read-only disk: left as it is
             instance.chmod(mode & 0o700)
 
     from referee.web import database, setup

@@ -69,8 +69,13 @@ def serve_command(host: str, port: int, trusted_proxy: str | None, workers: int,
         server.check_free(host, port)
     except OSError as error:
         raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    from referee.services.database import CannotPrepare
+
     # Made here, once, before any worker starts: the database migrated and the secret key made (referee/server.py).
-    app = create_app()
+    try:
+        app = create_app()
+    except CannotPrepare as error:
+        raise click.ClickException(str(error)) from None
     here = f"http://127.0.0.1:{port}/"
     urls = [f"http://{address}:{port}/" for address in _table_addresses(host)]
     if not urls and host in (EVERY_NETWORK, "::", ""):

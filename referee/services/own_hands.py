@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from referee.rules.words import say
 from referee.services.books import Book
-from referee.services.database import unit_of_work
+from referee.services.database import StorageError, cannot_write, path_of, unit_of_work
 from referee.services.games import books_of
 from referee.storage import own_hands as stored
 from referee.storage.evenings import Evening
@@ -29,13 +29,19 @@ class HandRefused(Exception):
 
 
 def players_links(db: Database, evening: Evening) -> dict[str, HandLink]:
-    """Each of the evening's players' own link, made the first time they are asked for."""
+    """Each of the evening's players' own link, made the first time they are asked for; on a disk that cannot be
+    written, only the links made before (the others are made once it can)."""
     links = stored.links_of(db, evening.id)
     missing = [name for name in evening.players if name not in links]
     if missing:
-        with unit_of_work(db):
-            stored.make_links(db, evening.id, missing)
-        links = stored.links_of(db, evening.id)
+        try:
+            with unit_of_work(db):
+                stored.make_links(db, evening.id, missing)
+        except StorageError as error:
+            if cannot_write(error, path_of(db)) is None:
+                raise
+        else:
+            links = stored.links_of(db, evening.id)
     return {name: links[name] for name in evening.players if name in links}
 
 

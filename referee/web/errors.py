@@ -74,12 +74,13 @@ RETRY_AFTER = "60"  # seconds: the host needs a minute at least, and a round kep
 def cannot_write(error: database.StorageError) -> ResponseReturnValue:
     """503 for a database the server cannot write, with the cause and what the host must do; any other error of the
     database goes on to be a 500."""
-    why = database.cannot_write(error)
+    path = current_app.config["DATABASE"]
+    why = database.cannot_write(error, path)
     if why is None:
         raise error
     current_app.logger.error(  # the app's logger: a link's key in the path is redacted
         "cannot write the database %s: %s (SQLite %s); nothing of %s %s was saved",
-        current_app.config.get("DATABASE"),
+        path,
         error,
         getattr(error, "sqlite_errorname", why.name),
         request.method,

@@ -145,4 +145,5 @@ def players(key: str) -> ResponseReturnValue:
     evening = open_evening(key, writing=True)
     links = players_links(get_db(), evening)
     urls = {name: url_for("hands.own_hand", key=link.key, _external=True) for name, link in links.items()}
-    return render_template("hands/players.html", evening=evening, urls=urls)
+    unmade = [name for name in evening.players if name not in links]  # a disk that cannot be written makes none
+    return render_template("hands/players.html", evening=evening, urls=urls, unmade=unmade)
