@@ -153,14 +153,18 @@ class Bridge:
         body_within: float,
         processes: int = 1,
         early: Early | None = None,
+        on_loop: Callable[[asyncio.AbstractEventLoop], None] | None = None,
     ) -> None:
         self.app, self.threads, self.largest, self.body_within = app, threads, largest, body_within
-        self.processes, self.early = processes, early
+        self.processes, self.early, self.on_loop = processes, early, on_loop
         self.pool: ThreadPoolExecutor | None = None
 
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        """In the worker process, as it starts: the threads that run the app (none survive a fork)."""
+        """In the worker process, as it starts: the threads that run the app (none survive a fork), and what the server
+        runs on the worker's event loop (its heartbeat: referee/heartbeat.py)."""
         self._started()
+        if self.on_loop is not None:
+            self.on_loop(loop)
 
     def _started(self) -> ThreadPoolExecutor:
         """The pool, started now (a bridge served without granian's start hook, as the tests do)."""

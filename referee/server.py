@@ -14,7 +14,9 @@ version a poll compares: whichever process answers a phone, it sees every write 
 A night's crashes (docs/scaling.md, *Workers that survive the night*): a worker that dies, however often, is started
 again after a back-off that grows with its recent crashes (`Supervisor`), with a line in the log; the server never
 exits because a worker crashed (granian's own rule exits on a second crash within 5.5 s). A worker whose parent is
-gone (killed with −9) stops within seconds (`watch_parent`), so no orphan keeps the port.
+gone (killed with −9) stops within seconds (`watch_parent`), so no orphan keeps the port. A worker that stops
+answering without dying (stopped, or frozen) is killed once it has shown no sign of life for `heartbeat.SILENT_FOR`
+seconds, and started again like a crashed one (referee/heartbeat.py).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from granian.server import MPServer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.bridge import Bridge, WSGIApp
+from referee.heartbeat import Heartbeats, watch_workers
 from referee.web.security import redact_keys_in
 from referee.web.setup import warm
 
@@ -72,6 +75,7 @@ PARENT_EVERY = 0.5
 STOP_WITHIN = 3.0
 
 _served: Bridge | None = None  # the parent's bridge, which each forked worker inherits
+_beats: Heartbeats | None = None  # the workers' signs of life, shared with each forked worker
 _parent: int | None = None  # the serving process, which each forked worker watches
 _log = logging.getLogger(__name__)
 
@@ -165,11 +169,29 @@ def back_off(crashes: int) -> float:
 
 class Supervisor(MPServer):
     """granian's server of worker processes, with its crash rule replaced: a worker that dies is started again, after
-    `back_off`, however often; the others serve meanwhile, and the server exits only when it is told to."""
+    `back_off`, however often; the others serve meanwhile, and the server exits only when it is told to. A worker that
+    shows no sign of life for a while (`beats`) is killed, and so started again."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, beats: Heartbeats | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.crashes: dict[int, list[float]] = {}  # each worker's recent crashes (monotonic seconds)
+        self.beats = beats
+
+    def _spawn_worker(self, idx: int, *args: Any, **kwargs: Any) -> Any:
+        """The worker of slot `idx`, about to be forked: it is expected to beat in its slot from now."""
+        if self.beats is not None:
+            self.beats.expect(idx)
+        return super()._spawn_worker(idx, *args, **kwargs)
+
+    def startup(self, spawn_target: Any, target_loader: Any) -> None:
+        """Start the workers, then watch their signs of life."""
+        super().startup(spawn_target, target_loader)  # type: ignore[no-untyped-call]  # granian's own, untyped
+        if self.beats is not None:
+            watch_workers(self.beats, self.living, lambda: bool(self.interrupt_signal))
+
+    def living(self) -> dict[int, int]:
+        """Each worker's slot and process id, of the workers alive now."""
+        return {worker.idx: worker.inner.pid for worker in list(self.wrks) if worker.inner.is_alive()}
 
     def _respawn_workers(self, workers: Any, spawn_target: Any, target_loader: Any, delay: float = 0) -> None:
         """Start `workers` again: a crashed one after its back-off (cut short when the server is told to stop)."""
@@ -218,7 +240,7 @@ def run(
 
     Raises OSError when the address cannot be listened on.
     """
-    global _served, _parent
+    global _served, _parent, _beats
     check_free(host, port)
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
@@ -228,6 +250,8 @@ def run(
     # state, with no thread running yet (the pool starts in the worker).
     multiprocessing.set_start_method("fork", force=True)
     _served = bridge_for(app, workers=workers, threads=threads, trusted_proxy=trusted_proxy)
+    _beats = Heartbeats(workers)
+    _served.on_loop = lambda loop: _beats.beat_on(loop) if _beats is not None else None
     _parent = os.getpid()
     # The first pages' templates compiled (or loaded as the last start compiled them), each worker inherits them: its
     # first game page is no slower than the next.
@@ -253,5 +277,6 @@ def run(
         http1_settings=HTTP1Settings(header_read_timeout=HEADERS_WITHIN * 1000),
         log_level=LogLevels.warning,
         respawn_failed_workers=True,
+        beats=_beats,
     )
     server.serve(target_loader=_inherited)
