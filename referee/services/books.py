@@ -173,8 +173,10 @@ def caught_up(db: Database, game: StoredGame, found: VersionAndSnapshot) -> Book
     payload, after = _usable(found.snapshot, game.id, found.version)
     if payload is None:
         book = replayed_from_start(db, game)
-        # A snapshot refused (another instance's, changed, unreadable) is written again from this replay at once.
-        return book if found.snapshot is None else replace(book, since=max(book.since, EVERY))
+        # A snapshot refused (another instance's, changed, unreadable, past the game's version, a row of the wrong
+        # types) is written again from this replay at once.
+        refused = found.refused or found.snapshot is not None
+        return replace(book, since=max(book.since, EVERY)) if refused else book
     revisions = stored_snapshots.revisions_between(db, game.id, after, found.version) if after < found.version else []
     return applied(game, payload, revisions, found.version)
 

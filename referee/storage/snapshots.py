@@ -39,27 +39,42 @@ class Revision:
 
 @dataclass(frozen=True)
 class VersionAndSnapshot:
-    """A game's version now, and its snapshot (None when it has none)."""
+    """A game's version now, and its snapshot (None when it has none, or when its row holds no snapshot: `refused`)."""
 
     version: int
     snapshot: Snapshot | None
+    refused: bool = False  # the game's snapshot row holds a value of the wrong type: it is no snapshot
 
 
 _VERSION_AND_SNAPSHOT = (
-    "SELECT g.version, s.version, s.format, s.state FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id "
-    "WHERE g.id = ?"
+    "SELECT g.version, s.game_id, s.version, s.format, s.state FROM games AS g "
+    "LEFT JOIN snapshots AS s ON s.game_id = g.id WHERE g.id = ?"
 )
 
 
 def version_and_snapshot(db: Database, game_id: int) -> VersionAndSnapshot:
     """The game's version and its snapshot, read together in one statement (so never a snapshot newer than the
-    version read); version 0 and no snapshot for no such game."""
+    version read); version 0 and no snapshot for no such game. A row is data, never trusted: one whose values are not
+    a version, a format and bytes is `refused`."""
     row = db.execute(_VERSION_AND_SNAPSHOT, [game_id]).fetchone()
     if row is None:
         return VersionAndSnapshot(0, None)
-    version, snapshot_version, format_, state = row
-    snapshot = None if snapshot_version is None else Snapshot(int(snapshot_version), str(format_), bytes(state))
-    return VersionAndSnapshot(int(version), snapshot)
+    version, stored, snapshot_version, format_, state = row
+    if stored is None:
+        return VersionAndSnapshot(int(version), None)
+    snapshot = snapshot_of_row(snapshot_version, format_, state)
+    return VersionAndSnapshot(int(version), snapshot, refused=snapshot is None)
+
+
+def snapshot_of_row(version: object, format_: object, state: object) -> Snapshot | None:
+    """A snapshot row's values as a snapshot, when they are one: a whole number, a text and bytes; else None.
+
+    >>> snapshot_of_row(3, "2/x", b"...").version, snapshot_of_row("3", "2/x", b"..."), snapshot_of_row(3, 2, b"")
+    (3, None, None)
+    """
+    if type(version) is not int or not isinstance(format_, str) or not isinstance(state, bytes):
+        return None
+    return Snapshot(version, format_, state)
 
 
 _BETWEEN = "SELECT id, slot, revision, event FROM event_revisions WHERE game_id = ? AND id > ? AND id <= ? ORDER BY id"
@@ -77,10 +92,15 @@ def revisions_between(db: Database, game_id: int, after: int, upto: int) -> list
     ]
 
 
+# A row that is no snapshot (a value of the wrong type) or names a version the game never had is replaced whatever it
+# says; a snapshot is otherwise replaced by a later one, or by one of another format or other bytes.
 _SAVE = (
     "INSERT INTO snapshots (game_id, version, format, state) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, format = excluded.format, state = excluded.state "
-    "WHERE excluded.version > snapshots.version OR excluded.format != snapshots.format "
+    "WHERE typeof(snapshots.version) != 'integer' OR typeof(snapshots.format) != 'text' "
+    "OR typeof(snapshots.state) != 'blob' "
+    "OR snapshots.version > (SELECT version FROM games WHERE id = excluded.game_id) "
+    "OR excluded.version > snapshots.version OR excluded.format != snapshots.format "
     "OR (excluded.version = snapshots.version AND excluded.state != snapshots.state)"
 )
 
@@ -88,6 +108,6 @@ _SAVE = (
 def save_snapshot(db: Database, game_id: int, snapshot: Snapshot) -> None:
     """Write `snapshot` as the game's, in the caller's write transaction, unless the game has a later one of the same
     format (one of the same version and format is replaced: it was refused, since this one was made rather than
-    read)."""
+    read; a row that is no snapshot, or past the game's version, is replaced always)."""
     inside(db)
     db.execute(_SAVE, [game_id, snapshot.version, snapshot.format, snapshot.state])
