@@ -1,12 +1,14 @@
 """What keeps one client from freezing the app for the table: rate limits, a size cap, and their short answers.
 
-The pages that compute on a stranger's input (the desk's answers, `/import`) are limited with Flask-Limiter,
-counted in memory. The phones of a club share one router, so one address is several tables: each limit counts per
-evening (the scorer's and the viewer's link of one evening spend one budget), or per address for a page
-asked without a link, or through a link that opens nothing (`/desk`, `/import`). A ceiling per address over all
-of those stops one client's flood without a link; a request through a real link is never counted against it, so
-one evening's burst never locks another evening behind the same router out (`REFEREE_DESK_LIMIT`,
-`REFEREE_IMPORT_LIMIT`, `REFEREE_ADDRESS_LIMIT`). Limits are off under `TESTING` unless the test sets
+The pages that compute on a stranger's input (the desk's answers, `/import`) and the pages that make an evening (an
+import, `/new`) are limited with Flask-Limiter, counted in memory. The phones of a club share one router, so one
+address is several tables: the desk and the import count per evening (the scorer's and the viewer's link of one
+evening spend one budget), or per address for a page asked without a link, or through a link that opens nothing
+(`/desk`, `/import`). Over those, two ceilings per address, one for each kind of request, stop one client's flood
+without a link: the desk's (`REFEREE_ADDRESS_LIMIT`, link-less questions) and the one of what makes an evening
+(`REFEREE_MAKING_LIMIT`, imports and new evenings). A burst of one kind never refuses the other kind, and a request
+through a real link is never counted against either, so one evening's burst never locks another evening behind the
+same router out (`REFEREE_DESK_LIMIT`, `REFEREE_IMPORT_LIMIT`). Limits are off under `TESTING` unless the test sets
 `RATELIMIT_ENABLED`.
 A request larger than `MAX_CONTENT_LENGTH` (an import's file or pasted text past 2 MB) is refused before
 it is read. Either refusal is a short page in the reader's language or, asked by htmx, an alert above the page
@@ -35,10 +37,13 @@ ENVELOPE = 64 * 1024  # the rest of a request around the record: the form's othe
 DESK_LIMIT = "120 per minute"
 # Per link or address: a table imports a record or two an evening; 10 a minute lets it fix a file and try again.
 IMPORT_LIMIT = "10 per minute"
-# Per address, over the desk and imports asked without a link together: a few phones at their busiest behind one
-# router fit under it; one client flooding at several hundred a minute, or through made-up links, is cut off (a best
-# hand may work for seconds). A real link's requests are its evening's budget alone.
+# Per address, over the desk's questions asked without a link: a few phones at their busiest behind one router fit
+# under it; one client flooding at several hundred a minute, or through made-up links, is cut off (a best hand may
+# work for seconds). A real link's requests are its evening's budget alone.
 ADDRESS_LIMIT = "200 per minute"
+# Per address, over what makes an evening (imports and new evenings): a club's tables start their evenings within a few
+# minutes of each other behind one router; a client making hundreds is cut off. The desk never counts against it.
+MAKING_LIMIT = "30 per minute"
 
 
 def _through_link() -> str | None:
@@ -78,13 +83,22 @@ def import_limit() -> str:
 
 
 def address_limit() -> str:
-    """The ceiling per address over every limited page, from the app's configuration."""
+    """The desk's ceiling per address over its questions asked without a link, from the app's configuration."""
     return str(current_app.config["REFEREE_ADDRESS_LIMIT"])
 
 
-# The ceiling, one count per address shared by every page it decorates (each limited page is a POST).
-address_ceiling = limiter.shared_limit(
-    address_limit, "address", key_func=get_remote_address, methods=["POST"], exempt_when=through_a_link
+def making_limit() -> str:
+    """The ceiling per address over imports and new evenings, from the app's configuration."""
+    return str(current_app.config["REFEREE_MAKING_LIMIT"])
+
+
+# Each ceiling is one count per address, shared by every page it decorates (each a POST), one for each kind of request:
+# a burst of desk questions never refuses an import or a new evening, nor the other way round.
+desk_ceiling = limiter.shared_limit(
+    address_limit, "address-desk", key_func=get_remote_address, methods=["POST"], exempt_when=through_a_link
+)
+making_ceiling = limiter.shared_limit(
+    making_limit, "address-making", key_func=get_remote_address, methods=["POST"], exempt_when=through_a_link
 )
 
 
@@ -97,6 +111,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("REFEREE_IMPORT_LIMIT", IMPORT_LIMIT)
     app.config["REFEREE_BEST_BUDGET"] = best_budget(app)
     app.config.setdefault("REFEREE_ADDRESS_LIMIT", ADDRESS_LIMIT)
+    app.config.setdefault("REFEREE_MAKING_LIMIT", MAKING_LIMIT)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = LARGEST_RECORD + ENVELOPE

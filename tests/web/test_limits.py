@@ -12,7 +12,7 @@ from werkzeug.test import TestResponse
 
 from referee import create_app
 from referee.storage.db import connect
-from referee.web.guards import ADDRESS_LIMIT, DESK_LIMIT
+from referee.web.guards import ADDRESS_LIMIT, DESK_LIMIT, MAKING_LIMIT
 from tests.web.conftest import Table
 
 CAFE = "203.0.113.7"  # the café router every phone of the table is behind
@@ -83,7 +83,6 @@ def test_a_flood_without_a_link_is_cut_off_by_the_address_s_ceiling_and_writes_n
     assert "This phone asked the referee too often" in response.get_data(as_text=True)
     htmx = flooder.post("/desk/meld", question, htmx=True)
     assert htmx.status_code == 429 and htmx.headers["HX-Retarget"] == "#alerts"
-    assert flooder.post("/import", {"text": "{"}).status_code == 429  # one ceiling over the desk and imports
     assert dump(app) == before
     kind, data = QUESTIONS[0]
     assert flooder.post(f"{evening}/desk/{kind}", data).status_code == 200  # an evening's link has its own budget
@@ -123,3 +122,32 @@ def test_two_evenings_behind_one_address_have_their_own_budgets(tmp_path: Path) 
     # The desk asked without a link counts per address, apart from the links' budgets.
     question = {"rules": "kaluki", "cards": "9H 9S JK"}
     assert [phone.post("/desk/meld", question).status_code for _ in range(4)] == [200, 200, 200, 429]
+
+
+def test_a_burst_of_desk_questions_never_refuses_an_import_or_a_new_evening_from_that_address(tmp_path: Path) -> None:
+    """#41: 210 link-less desk questions from a club's router used to spend the ceiling its imports and new evenings
+    shared: each kind of request has its own budget now."""
+    app = limited_app(tmp_path, REFEREE_DESK_LIMIT="500 per minute")
+    phone = Phone(app.test_client())
+    question = {"rules": "kaluki", "cards": "9H 9S JK"}
+    burst = [phone.post("/desk/meld", question).status_code for _ in range(per_minute(ADDRESS_LIMIT) + 10)]
+    assert burst[-1] == 429 and burst.count(200) == per_minute(ADDRESS_LIMIT)
+    assert phone.post("/import", {"text": "{"}).status_code == 422  # read, and refused as it is: not a 429
+    assert phone.evening().startswith("/e/")  # a new evening is made
+
+
+def test_a_flood_of_new_evenings_is_cut_off_and_the_desk_still_answers(tmp_path: Path) -> None:
+    app = limited_app(tmp_path)
+    phone = Phone(app.test_client())
+    ceiling = per_minute(MAKING_LIMIT)
+    made = [phone.evening() for _ in range(ceiling)]
+    assert len(set(made)) == ceiling
+    before = dump(app)
+    data = {"players": "A\nB", "preset": "kaluki", "chip_value": "0.20", "currency": "EUR"}
+    refused = phone.post("/new", data)
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    assert phone.post("/import", {"text": "{"}).status_code == 429  # imports and new evenings: one budget
+    assert dump(app) == before
+    assert phone.post("/desk/meld", {"rules": "kaluki", "cards": "9H 9S JK"}).status_code == 200
+    kind, question = QUESTIONS[0]
+    assert phone.post(f"{made[0]}/desk/{kind}", question).status_code == 200

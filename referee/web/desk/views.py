@@ -17,7 +17,7 @@ from referee.web.desk.rules_page import rules_shown
 from referee.web.forms import presets_said
 from referee.web.games.families import web_family_of
 from referee.web.games.rummy.layout import picker_data
-from referee.web.guards import address_ceiling, desk_limit, limiter
+from referee.web.guards import desk_ceiling, desk_limit, limiter
 from referee.web.htmx import render
 from referee.web.links import open_evening
 
@@ -55,7 +55,7 @@ def ask(key: str | None, kind: str) -> ResponseReturnValue:
 @bp.post("/desk/<kind>", defaults={"key": None})
 @bp.post("/e/<key>/desk/<kind>")
 @limiter.limit(desk_limit)
-@address_ceiling
+@desk_ceiling
 def answer(key: str | None, kind: str) -> ResponseReturnValue:
     """The referee's answer, with the reason and the rule it rests on; the scorer's link keeps it in the evening's log.
 

@@ -15,6 +15,7 @@ from referee.web.evenings.model import EveningView
 from referee.web.evenings.seating import seating
 from referee.web.forms import AT_RANDOM, KeyedForm, house_rule_hints
 from referee.web.games.families import starter, starters
+from referee.web.guards import making_ceiling
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening
 
@@ -39,6 +40,7 @@ def _new_context(form: EveningForm) -> dict[str, object]:
 
 
 @bp.post("/new")
+@making_ceiling
 def create() -> ResponseReturnValue:
     """Create the evening, in a new group of its own, and open it with the scorer's link."""
     form = EveningForm()

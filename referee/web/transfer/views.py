@@ -12,7 +12,7 @@ from referee.services.transfer import Choice, Imported
 from referee.web.database import get_db
 from referee.web.forms import one_time_key
 from referee.web.games.sheets import build_sheet
-from referee.web.guards import address_ceiling, import_limit, limiter
+from referee.web.guards import import_limit, limiter, making_ceiling
 from referee.web.htmx import redirect_to, render
 from referee.web.links import open_evening, open_group
 from referee.web.transfer.forms import ChoiceForm, ImportForm, uploaded
@@ -69,7 +69,7 @@ def _problem(text: str | None) -> str | None:
 
 @bp.route("/import", methods=["GET", "POST"])
 @limiter.limit(import_limit, methods=["POST"])
-@address_ceiling
+@making_ceiling
 def import_page() -> ResponseReturnValue:
     """Recreate an evening from an exported record; a bad file is refused with the reason and makes nothing.
 
@@ -97,7 +97,7 @@ def import_page() -> ResponseReturnValue:
 
 @bp.post("/import/choice")
 @limiter.limit(import_limit)
-@address_ceiling
+@making_ceiling
 def confirm() -> ResponseReturnValue:
     """Keep both (the file becomes a new evening or group) or replace the evening here (with its scorer link)."""
     form = ChoiceForm()
