@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,16 @@ sys.exit(script.load()())
 """
 HOST = "127.0.0.1"
 READY_WITHIN = 30.0
+
+
+def eventually(check: Callable[[], bool], what: str, within: float = READY_WITHIN) -> None:
+    """Wait until `check()` holds: what a server does after its answer (a snapshot saved, a worker started again) is
+    waited for as it shows, never for a fixed moment; `what` is said if it never does within `within` seconds."""
+    deadline = time.monotonic() + within
+    while not check():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: not seen within {within:.0f} s")
+        time.sleep(0.05)
 
 
 def free_port() -> int:
@@ -100,7 +111,9 @@ def start_serve(folder: Path, *args: str, port: int | None = None) -> Served:
     page; no rate limit, since many phones of one address post far faster than a table does."""
     instance = folder / "instance"
     instance.mkdir(parents=True, exist_ok=True)
-    (instance / "config.py").write_text("RATELIMIT_ENABLED = False\n")
+    config = instance / "config.py"
+    if not config.exists():  # a server started again on the same folder (which may be read-only by then) keeps it
+        config.write_text("RATELIMIT_ENABLED = False\n")
     log, port = folder / "serve.log", port or free_port()
     command, env = serve_command(instance, port, *args)
     with log.open("wb") as out:

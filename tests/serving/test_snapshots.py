@@ -13,7 +13,7 @@ from referee.storage.db import connect
 from referee.storage.games import current_events, games_of
 from tests.races.phones import Reply
 from tests.races.records import evening, long_game
-from tests.servers import Served
+from tests.servers import Served, eventually
 from tests.serving.conftest import KeptPhone, phone_on
 from tests.serving.test_workers import live_url, post_rounds
 
@@ -81,5 +81,6 @@ def test_two_workers_share_a_games_snapshot_and_never_show_a_stale_sheet(club: S
     check_sheet(watcher, club, page, key)  # the reader's kept book and the old snapshot are both behind: caught up
     assert post_rounds(scorer, page, 8, 2) == [200] * 8  # enough rounds for the writer to keep a new snapshot
     version, _ = replayed_totals(club.instance, key)
-    assert snapshot_version(club.instance, key) == version
+    # The writer saves it once the phone has its answer, on a thread of its own: waited for as the file shows it.
+    eventually(lambda: snapshot_version(club.instance, key) == version, "the snapshot saved after the last answer")
     check_sheet(watcher, club, page, key)
