@@ -79,8 +79,8 @@ class InForce:
 
 
 def rules_in_force(db: Database, evening: Evening | None, preset: str | None) -> InForce:
-    """The evening's rules and the rules of its games of another family; without an evening, `preset`'s (the
-    default's when None).
+    """The evening's rules and the rules of each of its games played under other rules (another game, another family,
+    other house rules); without an evening, `preset`'s (the default's when None).
 
     OptionError for an unknown preset.
     """
@@ -93,6 +93,6 @@ def rules_in_force(db: Database, evening: Evening | None, preset: str | None) ->
             game_rules = rules_for(game.preset, game.options)
         except OptionError:
             continue  # a game stored before its rules were checked: its sheet says what is wrong
-        if game_rules.family != rules.family:
+        if game_rules != rules:
             other_games.append((game.number, game_rules))
     return InForce(rules, tuple(other_games))

@@ -9,6 +9,8 @@ latest hand a player sent for a round counts; a round recorded leaves the hands 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
 
 from sqlite_utils import Database
 
@@ -20,12 +22,25 @@ from referee.storage import own_hands as stored
 from referee.storage.evenings import Evening
 from referee.storage.own_hands import HandLink, SentHand
 
-__all__ = ["HandLink", "HandRefused", "SentHand", "game_to_send_for", "hands_sent", "player_behind", "players_links",
-           "send_hand"]  # fmt: skip
+__all__ = ["HandLink", "HandRefused", "Refusal", "Seat", "SentHand", "hands_sent", "player_behind", "players_links",
+           "seat_of", "seat_version", "send_hand"]  # fmt: skip
+
+
+class Refusal(StrEnum):
+    """Why a hand sent is not kept."""
+
+    OVER = "over"  # the game is over
+    RECORDED = "recorded"  # its round is recorded already (a page drawn before the scorer saved it)
+    NOT_BEGUN = "not begun"  # its round is not the next one (a form not made by the page)
+    NOT_IN = "not in"  # the player plays no hand now (out of the game, or eliminated)
 
 
 class HandRefused(Exception):
-    """A hand a player's phone sent that cannot be kept: the reason, said in the player's language."""
+    """A hand a player's phone sent that cannot be kept: why (`why`), and the reason in words."""
+
+    def __init__(self, why: Refusal, reason: object) -> None:
+        super().__init__(reason)
+        self.why = why
 
 
 def players_links(db: Database, evening: Evening) -> dict[str, HandLink]:
@@ -51,23 +66,57 @@ def player_behind(db: Database, key: str) -> str | None:
     return None if link is None else link.player
 
 
-def game_to_send_for(db: Database, evening: Evening, player: str) -> Book | None:
-    """The game a player's hand goes to: the newest of the evening's games being played that seats them."""
-    playing = [book for book in books_of(db, evening.id) if not book.state.over and player in book.record.players]
-    return playing[-1] if playing else None
+@dataclass(frozen=True)
+class Seat:
+    """Where a player's own link sits now: the game its screen shows (None when the player is to choose among several
+    being played, or sits in none yet), the games being played that seat them, and the game they last finished before
+    the one shown (its final standings wait above a game that has just begun)."""
+
+    player: str
+    book: Book | None
+    playing: tuple[Book, ...]
+    finished: Book | None = None
+
+    @property
+    def choosing(self) -> bool:
+        """Whether the player is to choose between games being played (two tables, one evening)."""
+        return self.book is None and len(self.playing) > 1
+
+
+def seat_of(db: Database, evening: Evening, player: str, chosen: int | None = None) -> Seat:
+    """The games of the evening as `player`'s own screen shows them: the game `chosen`, if it seats them; else the one
+    game being played that seats them; else, when they sit in several, none (they choose); else the last game they
+    sat in, over."""
+    seated = [book for book in books_of(db, evening.id) if player in book.record.players]
+    playing = tuple(book for book in seated if not book.state.over)
+    shown = next((book for book in seated if book.game.number == chosen), None)
+    if shown is None and len(playing) == 1:
+        shown = playing[0]
+    elif shown is None and not playing and seated:
+        shown = seated[-1]
+    before = [book for book in seated if book.state.over and shown is not None and book.game.number < shown.game.number]
+    return Seat(player, shown, playing, before[-1] if before else None)
+
+
+def seat_version(db: Database, key: str) -> str | None:
+    """What a player's own screen shows, as a word that changes whenever the screen would (a game started, an entry
+    written or corrected, a hand sent); None when `key` is no player's link. One statement."""
+    return stored.seat_version(db, key)
 
 
 def send_hand(db: Database, book: Book, player: str, number: int, now: int, hand: Mapping[str, object]) -> SentHand:
     """Keep `player`'s hand for round `number` of `book`'s game, over any they sent for it before, when the game's
     next round is `now`; HandRefused says why not (the game is over, the round is recorded, the player is not in)."""
     if book.state.over:
-        raise HandRefused(say("the game is over: no hand goes to it"))
+        raise HandRefused(Refusal.OVER, say("the game is over: no hand goes to it"))
     if number < now:
-        raise HandRefused(say("round {number} is already recorded", number=number))
+        raise HandRefused(Refusal.RECORDED, say("round {number} is already recorded", number=number))
     if number != now:
-        raise HandRefused(say("round {number} has not begun: the next round is {now}", number=number, now=now))
+        raise HandRefused(
+            Refusal.NOT_BEGUN, say("round {number} has not begun: the next round is {now}", number=number, now=now)
+        )
     if player not in book.state.still_in():
-        raise HandRefused(say("{name} is out of the game and plays no hand", name=player))
+        raise HandRefused(Refusal.NOT_IN, say("{name} is out of the game and plays no hand", name=player))
     with unit_of_work(db):
         at = stored.send_hand(db, book.game.id, number, player, hand)
     return SentHand(player, number, hand, at)

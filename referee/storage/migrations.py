@@ -291,3 +291,12 @@ def m016_own_hands(db: Database) -> None:
         "CREATE TRIGGER games_sent_hands_gone AFTER DELETE ON games "
         "BEGIN DELETE FROM sent_hands WHERE game_id = OLD.id; END"
     )
+
+
+@migrations()
+def m017_hands_received_in_order(db: Database) -> None:
+    """Each hand sent keeps the order the server received it in (`received`, one more than any before, at each send
+    and each send again), so that the latest of two hands sent in the same second is known: `sent_at` counts
+    seconds."""
+    db.execute("ALTER TABLE sent_hands ADD COLUMN received INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE sent_hands SET received = rowid")

@@ -19,6 +19,11 @@ A kept answer is used only at the version it was drawn at, read from the databas
 stale; an answer that sets a cookie, or varies with a request header the key does not hold (`Vary`), is never
 kept.
 
+**A player's own screen** (#42) polls its seat the same way (`/e/<key>/hand/live?v=<version>&at=<screen>`): the
+seat's version, one statement (`own_hands.seat_version`: the evening's games, their latest version and the hands sent),
+compared with the phone's, and 304 while they are the same. A changed seat goes to Flask, which draws what changed for
+that player; nothing of it is kept for another phone (each player's screen is their own).
+
 Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
 `referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
 being drawn, and costs no thread hand-over. The middleware then knows the poll was already looked at (`CHECKED`)
@@ -40,6 +45,7 @@ from werkzeug.http import parse_cookie
 from referee.services import database
 from referee.services.cache import Cache
 from referee.services.games import Polled, version_behind
+from referee.services.own_hands import seat_version
 from referee.web.security import HEADERS
 
 if TYPE_CHECKING:
@@ -49,6 +55,9 @@ if TYPE_CHECKING:
 # A link's key (24 URL-safe characters, up to 64 accepted), then a game's number as Flask's route writes it.
 LIVE_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/games/([1-9][0-9]{0,18})/live")
 ASKED = re.compile(r"v=([0-9]{1,19})")
+# A player's own screen (#42): its seat's version (`hands.live`), and the screen the phone shows.
+SEAT_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/hand(?:/[1-9][0-9]{0,18})?/live")
+SEAT_ASKED = re.compile(r"v=([0-9.]{1,80})&at=[0-9a-z-]{0,60}")
 # What Flask's 304 carries (referee.web.games.views.live, the compression's Vary, and every answer's security
 # headers, referee.web.security); nothing else.
 UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding"), *HEADERS.items()]
@@ -139,7 +148,11 @@ class QuietPolls:
     def looked_at(self, environ: WSGIEnvironment, *, quick: bool) -> Answer | None:
         """The 304 of an unchanged poll, or the answer kept for the version a stale poll is to get, as status,
         headers and body; else None, and the request is marked looked at (with its poll, whose answer is kept)."""
-        poll = self.poll(environ, quick=quick) if environ.get("REQUEST_METHOD") == "GET" else None
+        getting = environ.get("REQUEST_METHOD") == "GET"
+        if getting and self.seat_unchanged(environ, quick=quick):
+            environ[CHECKED] = True
+            return 304, list(UNCHANGED), b""
+        poll = self.poll(environ, quick=quick) if getting else None
         if poll is not None and poll.unchanged:
             return 304, list(UNCHANGED), b""
         cached = None if poll is None else self.sheets.get((poll.now, poll.path, variant(environ)))
@@ -165,6 +178,22 @@ class QuietPolls:
             if not quick:
                 database.release()
         return None if now is None else Poll(where[0], asked[1], now)
+
+    def seat_unchanged(self, environ: WSGIEnvironment, *, quick: bool = False) -> bool:
+        """Whether the request polls a player's own screen whose seat is still at the version the phone has (one
+        statement); False for any other request, or a database that cannot be read (Flask answers those)."""
+        where = SEAT_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        asked = SEAT_ASKED.fullmatch(environ.get("QUERY_STRING", "")) if where else None
+        if where is None or asked is None:
+            return False
+        try:
+            db = database.quick_connection(self.path) if quick else database.connection(self.path)
+            return seat_version(db, where[1]) == asked[1]
+        except database.StorageError:
+            return False
+        finally:
+            if not quick:
+                database.release()
 
     def drawn(self, poll: Poll, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         """The app's answer to a stale poll, kept for the other phones when it is the sheet of the version the poll

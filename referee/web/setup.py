@@ -26,7 +26,6 @@ from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields, sheet_fields
 from referee.web.games import views as games
 from referee.web.games.families import FAMILIES, PARTIALS, check_families, template_folders
-from referee.web.games.own_hands import conflict_said
 from referee.web.games.rummy.picker import card_picker
 from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
 from referee.web.groups import views as groups
@@ -153,7 +152,6 @@ def init_app(app: Flask) -> None:
 
     app.add_template_global(card_picker)
     app.add_template_global(drawn_once)
-    app.add_template_global(conflict_said, "own_conflict")
     app.add_template_global(one_time_fields)
     app.add_template_global(sheet_fields)
 

@@ -10,13 +10,19 @@
 // The server's answer is shown as if the form had been sent then: the new line on the sheet, or the entry refused
 // (422) or clashing with another phone's round (409). A refused entry is kept, with the server's reason, until the
 // scorer sends the form again or forgets it.
+//
+// A player's own hand (templates/hands) is kept the same way: its form says so (`data-outbox-form`), where its
+// answer goes (its `hx-target`), what the notice calls it (`data-outbox-label`), and which answers settle it
+// (`data-outbox-settles`: 409, the round recorded meanwhile, whose answer is the next round's form); the notice
+// stands beside its Send button (`[data-outbox]` in the form).
 (function () {
   "use strict";
 
   const OUTBOX = "referee.outbox";
   const RETRY = 5000; // ms between two tries while an entry waits
   const FORGOTTEN = 30 * 24 * 3600 * 1000; // ms after which a refused entry nobody saw to is dropped (its game gone)
-  const ENTRY_FORMS = "form.round[hx-post]"; // a round (Kaluki, Rami) or a hand (Kaiser): templates/games/*/_entry.html
+  // A round (Kaluki, Rami) or a hand (Kaiser): templates/games/*/_entry.html; a player's own hand: templates/hands.
+  const ENTRY_FORMS = "form.round[hx-post], form[data-outbox-form][hx-post]";
   const AGAIN_LATER = new Set([408, 429, 500, 502, 503, 504]); // the server is there but cannot take it now
   // What the notice says, where the page gives no words of its own (a copy of a page kept before they existed).
   const ENGLISH = {
@@ -174,12 +180,15 @@
       return;
     }
     const key = sent.body.get("submission");
+    const form = sent.form;
     change(key, {
       url: new URL(sent.config.path, location.href).href,
       page: location.pathname,
       body: sent.body.toString(),
       token: pageToken(),
-      label: describe(sent.body),
+      label: form.dataset.outboxLabel || describe(sent.body),
+      target: form.getAttribute("hx-target") || "#entry",
+      settles: (form.dataset.outboxSettles || "").split(",").filter(Boolean).map(Number),
       state: "waiting",
       reason: "",
       saved: Date.now(),
@@ -222,7 +231,7 @@
   }
 
   function answerHere(entry, html) {
-    const target = document.getElementById("entry");
+    const target = document.querySelector(entry.target || "#entry");
     if (entry.page === location.pathname && target && window.htmx) {
       window.htmx.swap(target, html, { swapStyle: "outerHTML" });
     }
@@ -250,7 +259,7 @@
       return;
     }
     const html = await response.text().catch(() => "");
-    if (response.ok && !response.redirected) {
+    if ((response.ok && !response.redirected) || (entry.settles || []).includes(response.status)) {
       change(key, null);
       answerHere(entry, html);
     } else {
@@ -294,6 +303,8 @@
   }
 
   window.addEventListener("online", () => sendAll(true));
+  // A form drawn again (an answer, a poll) brings a notice of its own beside its Send button: it says what waits.
+  document.addEventListener("htmx:afterSettle", show);
   window.addEventListener("storage", (event) => {
     if (event.key === OUTBOX || event.key === null) {
       show();

@@ -69,8 +69,16 @@
       conflict.hidden = !data.conflict;
       conflict.textContent = data.conflict || "";
     }
+    // The winner this script proposed follows the players' hands: two who say they went out leave nobody chosen.
+    const checked = form.querySelector("input[name=winner]:checked");
+    if (checked && checked.value === form.dataset.sentWinner && data.winner !== checked.value) {
+      checked.checked = false;
+      checked.dispatchEvent(new Event("change", { bubbles: true }));
+      delete form.dataset.sentWinner;
+    }
     if (data.winner && !form.querySelector("input[name=winner]:checked")) {
       choose(form, "winner", data.winner);
+      form.dataset.sentWinner = data.winner;
       if (data.finish) choose(form, "finish", data.finish);
     }
   }

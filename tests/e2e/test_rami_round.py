@@ -68,7 +68,7 @@ def test_the_cards_each_player_laid_are_tapped_meld_by_meld_and_counted(home: Ho
     entry.winner("Alice").check()
     # The winner's laid cards are a row of the picker too: Alice laid A♥ 2♥ 3♥ (5 + 5 + 5) then Q♠ Q♦ Q♣ (30).
     entry.laid("Alice").click()
-    expect(entry.picker.active()).to_have_text("Alice laid")
+    expect(entry.picker.active()).to_have_text("the melds Alice laid")
     entry.picker.tap("A♥", "2♥", "3♥")
     game.page.get_by_role("button", name="Next meld").click()
     entry.picker.tap("Q♠", "Q♦", "Q♣")

@@ -85,7 +85,9 @@ STOPS: dict[str, Stop] = {
     "group-season": lambda e: f"{e.group}/season",
     "group-season-viewer": lambda e: f"{e.group_viewer}/season?game=kaluki&sort=won",
     "own-links": lambda e: f"{e.evening}/players",
-    "own-hand": lambda e: e.own,
+    "own-hand": lambda e: e.own,  # a player at two games being played: they choose
+    "own-hand-chosen": lambda e: f"{e.own}/{e.waiting.rsplit('/', 1)[-1]}",
+    "game-rules": lambda e: f"{e.rami}/rules",
     "not-found": lambda e: "/e/no-such-evening",
 }
 WITHOUT_SCRIPTS = ("kaluki-over", "rami-8", "settle", "group")
@@ -120,6 +122,8 @@ EXCLUDED = {
     "/e/<key>/games/<int:number>/sheet.csv": "a download: the score sheet (CSV)",
     "/g/<key>/season.csv": "a download: the season's standings (CSV)",
     "/e/<key>/games/<int:number>/sent": "what the scorer's round form polls of the players' own hands (JSON)",
+    "/e/<key>/hand/live": "the fragment a player's screen polls: walked with the screen",
+    "/e/<key>/hand/<int:number>/live": "the fragment a player's screen of a game chosen polls: walked with it",
 }
 
 STATUS = {"not-found": 404}  # every other stop answers 200

@@ -8,15 +8,17 @@ from flask.typing import ResponseReturnValue
 from referee.rules.cards import CardError
 from referee.rules.options import OptionError
 from referee.rules.presets import PRESETS
+from referee.rules.table import Rules
 from referee.services.desk import Ruling, evening_rulings, rules_in_force, save_ruling
 from referee.services.evenings import Evening
 from referee.web.database import get_db
 from referee.web.desk.answers import Unanswered, rule_on
 from referee.web.desk.forms import QUESTIONS, Question, question_form, rules_asked
-from referee.web.desk.rules_page import rules_shown
+from referee.web.desk.rules_page import RulesShown, rules_shown
 from referee.web.forms import presets_said
 from referee.web.games.families import web_family_of
 from referee.web.games.rummy.layout import picker_data
+from referee.web.games.views import game_behind_link
 from referee.web.guards import desk_ceiling, desk_limit, limiter
 from referee.web.htmx import render
 from referee.web.links import open_evening
@@ -86,14 +88,29 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
     """The rules at this table, then every option in force by topic with its meaning, source and the rulebook's
     sentence, the worked examples, and the options as the command line names them.
 
-    An evening's page also shows the rules of each of its games of another family (its Kaiser games).
+    An evening's page also shows the rules of each of its games played under other rules (a Rami game after the
+    evening's Kaluki, a Kaiser game, a game with house rules of its own).
     """
     evening = _evening(key)
     try:
         in_force = rules_in_force(get_db(), evening, preset)
     except OptionError:
         abort(404)
-    rules = in_force.rules
+    other_games = [(number, rules_shown(game_rules)) for number, game_rules in in_force.other_games]
+    return _rules(in_force.rules, key, other_games)
+
+
+@bp.get("/e/<key>/games/<int:number>/rules")
+def game_rules(key: str, number: int) -> ResponseReturnValue:
+    """The rules of one game of the evening, as its page links to them."""
+    book = game_behind_link(key, number)
+    return _rules(book.rules, key, [], game=book.game)
+
+
+def _rules(
+    rules: Rules, key: str | None, other_games: list[tuple[int, RulesShown]], **more: object
+) -> ResponseReturnValue:
+    """The rules page of `rules`, with other games' rules below."""
     desk: str | None = url_for("desk.ask", key=key) if key else url_for("desk.ask", preset=rules.preset)
     if not web_family_of(rules.family).desk:
         desk = None  # the desk referees melds: a family without melds has no desk
@@ -102,7 +119,8 @@ def rules_page(key: str | None, preset: str | None) -> ResponseReturnValue:
         "desk/rules.html",
         rules=rules,
         shown=rules_shown(rules),
-        other_games=[(number, rules_shown(game_rules)) for number, game_rules in in_force.other_games],
+        other_games=other_games,
         presets=list(presets_said(list(PRESETS)).items()),
         desk_url=desk,
+        **more,
     )

@@ -19,12 +19,14 @@ from referee.web.forms import FormData, KeyedForm
 @dataclass(frozen=True)
 class Filled:
     """What the hands sent put on the scorer's form: its fields' values, each sender's hand in words, who said they
-    went out, and the winner to propose (only when exactly one player said so)."""
+    went out, the winner to propose (only when exactly one player said so), and what the hands sent disagree on,
+    said for the scorer to settle (then nothing they disagree on is chosen)."""
 
     fields: Mapping[str, str] = field(default_factory=dict)  # the scorer's form fields: "hand:Ana" -> "7♠ D♥"
     said: Mapping[str, str] = field(default_factory=dict)  # each sender: "3 cards, 22 points"
     out: tuple[str, ...] = ()  # the players who said they went out, in the order they sent
     finish: str = ""  # how the only one who went out says they did
+    conflict: str = ""  # "Ana and Ben each say they went out: choose who did."
 
     @property
     def nothing(self) -> bool:
@@ -63,6 +65,21 @@ class OwnHand(Protocol):
     def context(self, book: Book) -> dict[str, object]:
         """What the player's form needs besides the form (the card picker's values)."""
 
+    def title(self, number: int) -> str:
+        """The entry a hand is sent for, as a heading says it: "Round 5", Kaiser's "Hand 5"."""
+
+    def moved_on(self, recorded: int, now: int) -> str:
+        """What a player is told whose hand came after its entry was recorded, above the next entry's form."""
+
+    def sits_out(self, book: Book, player: str) -> str:
+        """Why `player` sends no hand now ("You are out of this game."), or "" when they send one."""
+
+    def waiting(self, book: Book, sent: Mapping[str, SentHand]) -> str:
+        """Whose hand the entry still waits for, in a sentence; "" when it needs no more."""
+
+    def recap(self, book: Book, player: str) -> tuple[str, ...]:
+        """What the last entry did, and what it did to `player` (their penalty, total, chips); () before the first."""
+
 
 def filled_in(form: KeyedForm, filled: Filled) -> None:
     """The scorer's fresh round form with the hands the players sent: each sender's fields left blank so far, and who
@@ -71,6 +88,19 @@ def filled_in(form: KeyedForm, filled: Filled) -> None:
     for name, value in (*filled.fields.items(), *chosen.items()):
         if value and name in form and (not form[name].data or name in chosen):
             form[name].process_formdata([value])  # as the page would send it: a number field gets its number
+
+
+def sentence(text: object) -> str:
+    """A refusal the engine words as a clause ("round 4 is already recorded"), as a sentence: a capital, a full stop.
+
+    >>> sentence("round 4 is already recorded"), sentence("Déjà là."), sentence("")
+    ('Round 4 is already recorded.', 'Déjà là.', '')
+    """
+    said = str(text).strip()
+    if not said:
+        return ""
+    said = said[0].upper() + said[1:]
+    return said if said[-1] in ".!?…" else f"{said}."
 
 
 def conflict_said(out: tuple[str, ...]) -> str:

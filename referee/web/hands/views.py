@@ -8,24 +8,27 @@ scorer's only, and the hands sent reach only the scorer's round form (`sent`).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, g, jsonify, make_response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.services.games import Book
 from referee.services.own_hands import (
     HandRefused,
-    game_to_send_for,
+    Refusal,
     hands_sent,
     player_behind,
     players_links,
+    seat_of,
+    seat_version,
     send_hand,
 )
 from referee.web.database import get_db
-from referee.web.forms import NOT_THIS_PAGE, KeyedForm, bounded_number
+from referee.web.forms import NOT_THIS_PAGE, KeyedForm
 from referee.web.games.families import web_family_of
-from referee.web.games.own_hands import OwnHand, conflict_said
+from referee.web.games.own_hands import OwnHand, sentence
 from referee.web.games.views import game_behind_link
+from referee.web.hands.seat import Screen, screen_context, screen_of
 from referee.web.htmx import render
 from referee.web.links import open_evening
 
@@ -49,69 +52,91 @@ def _own(book: Book) -> OwnHand:
     return own
 
 
-@bp.get("/e/<key>/hand")
-def own_hand(key: str) -> ResponseReturnValue:
-    """The player's own screen: the game being played, their hand's form, and whose hands are in."""
+def _screen(key: str, chosen: int | None = None) -> Screen:
+    """The player's screen as the database holds it now: their seat at the evening (the game `chosen`, if any)."""
     evening = open_evening(key)
     player = _player(key)
-    book = game_to_send_for(get_db(), evening, player)
-    if book is None or web_family_of(book.family).own is None:
-        return render_template("hands/page.html", player=player, book=None)
-    own = _own(book)
-    form = own.form(book, player)
-    mine = hands_sent(get_db(), book, own.number(book)).get(player)
-    if mine is not None:
-        own.fill(book, form, mine.hand)
-    return _screen(book, own, player, form)
+    version = seat_version(get_db(), key) or ""
+    return screen_of(seat_of(get_db(), evening, player, chosen), version)
 
 
-def _screen(
-    book: Book, own: OwnHand, player: str, form: KeyedForm, status: int = 200, **said: object
+def _drawn(
+    key: str, screen: Screen, chosen: int | None, status: int = 200, form: KeyedForm | None = None, **said: object
 ) -> ResponseReturnValue:
-    """The player's screen for `book`'s next round, with `form` (as sent, or fresh)."""
-    number = own.number(book)
-    sent = hands_sent(get_db(), book, number)
-    waiting = [name for name in book.state.still_in() if name not in sent]
-    context = {
-        "player": player,
-        "book": book,
-        "game": book.game,
-        "own": own,
-        "form": form,
-        "number": number,
-        "sent_names": list(sent),
-        "waiting": waiting,
-        "mine": own.said(book, sent[player].hand) if player in sent else "",
-        "still_in": player in book.state.still_in(),
-        **own.context(book),
-        **said,
-    }
-    return render("hands/page.html", "hands/_screen.html", status, **context)
+    """The player's screen (with `form` as sent, else a fresh one): the page, or for htmx the screen alone."""
+    drawn = screen_context(key, screen, chosen, form, **said)
+    response = make_response(render("hands/page.html", "hands/_screen.html", status, **drawn))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/e/<key>/hand", defaults={"number": None})
+@bp.get("/e/<key>/hand/<int:number>")
+def own_hand(key: str, number: int | None) -> ResponseReturnValue:
+    """The player's own screen: the game they sit in (`number`: the one they chose), what its last entry did to them,
+    and their hand's form for the next one; a choice when they sit in several games being played."""
+    return _drawn(key, _screen(key, number), number)
+
+
+@bp.get("/e/<key>/hand/live", defaults={"number": None})
+@bp.get("/e/<key>/hand/<int:number>/live")
+def live(key: str, number: int | None) -> ResponseReturnValue:
+    """The player's screen polled: 304 while the seat's version is `v`; else the parts that changed (`at`: the screen
+    the phone shows, drawn again whole when it is no longer the one to show)."""
+    version = seat_version(get_db(), key)
+    if version is None:
+        abort(404)
+    if request.args.get("v") == version:
+        response = make_response("", 304)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    screen = _screen(key, number)
+    if request.args.get("at") != screen.key:
+        response = make_response(_drawn(key, screen, number))
+        response.headers["HX-Retarget"] = "#own-hand"
+        response.headers["HX-Reswap"] = "outerHTML"
+        return response
+    drawn = screen_context(key, screen, number)
+    response = make_response(render_template("hands/_changed.html", **drawn))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/e/<key>/games/<int:number>/hand")
 def send_own_hand(key: str, number: int) -> ResponseReturnValue:
-    """Send the player's hand for the game's next round: kept for the scorer's form (the latest counts), or refused
-    with the reason (422), nothing kept."""
+    """Send the player's hand for the game's next entry: kept for the scorer's form (the latest counts), or refused
+    with the reason (422), nothing kept; a hand that comes after its entry was recorded is answered with the next
+    entry's form, and told so (409)."""
     book = game_behind_link(key, number)
     player = _player(key)
     own = _own(book)
+    chosen = number if request.args.get("chosen") else None
     form = own.form(book, player, request.form)
+    sent_for = _number(request.form.get("number"))
+    now = own.number(book)
+    if (sent_for is not None and sent_for < now) or book.state.over:  # the page was drawn before the scorer saved
+        moved = own.moved_on(sent_for or now - 1, now) if not book.state.over else _("This game is over.")
+        return _drawn(key, _screen(key, chosen), chosen, 409, moved=moved)
     hand = own.hand(book, player, form) if form.validate() else None
     if hand is None:
-        return _screen(book, own, player, form, 422)
-    round_number = bounded_number(request.form.get("number"))  # the round the page was drawn for
-    if round_number is None:
+        return _drawn(key, _screen(key, chosen), chosen, 422, form=form)
+    if sent_for is None:
         form.form_errors.append(str(NOT_THIS_PAGE))
-        return _screen(book, own, player, form, 422)
+        return _drawn(key, _screen(key, chosen), chosen, 422, form=form)
     try:
-        send_hand(get_db(), book, player, round_number, own.number(book), hand)
+        send_hand(get_db(), book, player, sent_for, now, hand)
     except HandRefused as refused:
-        form.form_errors.append(str(refused))
-        return _screen(book, own, player, form, 422)
-    fresh = own.form(book, player)
-    own.fill(book, fresh, hand)
-    return _screen(book, own, player, fresh, just_sent=_("Sent: %(hand)s.", hand=own.said(book, hand)))
+        if refused.why in (Refusal.RECORDED, Refusal.OVER):  # recorded between the read and the write
+            return _drawn(key, _screen(key, chosen), chosen, 409, moved=own.moved_on(sent_for, own.number(book)))
+        form.form_errors.append(sentence(refused))
+        return _drawn(key, _screen(key, chosen), chosen, 422, form=form)
+    return _drawn(key, _screen(key, chosen), chosen, just_sent=_("Sent: %(hand)s.", hand=own.said(book, hand)))
+
+
+def _number(value: str | None) -> int | None:
+    """The entry a form was drawn for, as its hidden field sends it; None for none, or one no page writes."""
+    text = (value or "").strip()
+    return int(text) if text.isdigit() and 0 < len(text) < 10 else None
 
 
 @bp.get("/e/<key>/games/<int:number>/sent")
@@ -132,7 +157,7 @@ def sent(key: str, number: int) -> ResponseReturnValue:
                 "lines": [_("%(name)s sent: %(hand)s", name=name, hand=hand) for name, hand in filled.said.items()],
                 "winner": filled.winner,
                 "finish": filled.finish,
-                "conflict": conflict_said(filled.out),
+                "conflict": filled.conflict,
             }
         )
     response.headers["Cache-Control"] = "no-store"

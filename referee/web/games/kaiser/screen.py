@@ -88,7 +88,7 @@ def last_hand(book: KaiserBook) -> tuple[str, ...]:
             assert_never(result)
     hand = result.hand
     said = [str(_("Hand %(number)s: %(name)s bid %(bid)s.", number=step.state.hands_played, name=hand.bidder,
-                  bid=Bid(hand.bid, hand.no_trump)))]  # fmt: skip
+                  bid=format(Bid(hand.bid, hand.no_trump))))]  # fmt: skip  # said now, as %(bid)s keeps English
     said += [
         str(
             _(
