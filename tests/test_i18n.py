@@ -18,10 +18,10 @@ from babel.messages.pofile import read_po
 
 from referee import create_app
 from referee.rules.cards import parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.options import OPTIONS
 from referee.rules.presets import PRESETS
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.sources import quotes
 from referee.rules.words import speaking
 

@@ -10,12 +10,12 @@ import click
 
 from referee.cli.streams import answer
 from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.options import OptionError
 from referee.rules.presets import DEFAULT_PRESET, parse_setting
 from referee.rules.release import release_joker
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import RummyRules, citation
 from referee.rules.values import penalty_json
 

@@ -16,7 +16,7 @@ def fixes(cards: Sequence[Card], rules: RummyRules, most: int = 3) -> list[str]:
     """Up to `most` one-card changes that make the meld valid: natural cards to add first, then one to remove.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> fixes(parse_cards("3S 5S"), rummy_rules("kaluki"))
     ['add 4♠ or add JK']
     """

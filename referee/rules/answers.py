@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, runtime_checkable
 
 from referee.rules.rummy_events import Reshuffle, Void
 from referee.rules.words import and_list, say, say_plural
@@ -134,3 +135,26 @@ def stock_call(reshuffled: bool, seen_reshuffled: bool) -> StockCall:
             ),
         )
     return StockCall(StockAnswer.RESHUFFLE, Reshuffle())
+
+
+@runtime_checkable
+class Stocked(Protocol):
+    """A game whose rounds are played from a stock that may run out, with players who may buy back in: rummy's.
+
+    The questions only such a game answers, besides the `Game`'s (a family without them, Kaiser, answers none).
+    """
+
+    def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
+        """The players whose decision the next round waits for (a buy-back), but for those `decided` out for good."""
+
+    def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
+        """Why the next round cannot be recorded yet though the rules would take it, or None."""
+
+    def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
+        """Why a round filled in while `seen` were still in cannot be recorded now, or None."""
+
+    def verify_stock_ran_out(self) -> Refusal | None:
+        """Why the stock cannot run out now, or None."""
+
+    def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
+        """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""

@@ -62,7 +62,7 @@ def extend_meld(meld: Sequence[Card], added: Sequence[Card], rules: RummyRules, 
     raise `CardError`, as in `check_opening`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> after = extend_meld(parse_cards("5H 6H 7H"), parse_cards("8H 4H"), rummy_rules("kaluki"))
     >>> after.valid, " ".join(str(card) for card in after.meld), after.value
     (True, '4H 5H 6H 7H 8H', 30)

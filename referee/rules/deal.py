@@ -35,7 +35,7 @@ class Deal:
 def next_deal(game: RummyGame) -> Deal | None:
     """The next round's deal among the players still in (Rami's `auto` packs count them), or None once it is over.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> deal = next_deal(RummyGame.start(rummy_rules("kaluki"), ["Ana", "Ben", "Céline"], first_dealer=1))
     >>> deal.dealer, deal.cuts, deal.starts, deal.packs, deal.jokers, deal.cards_each
     ('Ben', 'Ana', 'Céline', 2, 4, 13)

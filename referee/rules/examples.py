@@ -11,9 +11,9 @@ from importlib.resources import files
 from typing import Any
 
 from referee.rules.cards import check_pack_limits, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import RummyRules
 from referee.rules.values import penalty_json
 

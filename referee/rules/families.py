@@ -1,171 +1,95 @@
-"""Every game family in one place: what the records, the table and the command line ask of a family.
+"""Every game family in one place: the registry the records, the table and the command line ask.
 
-A family registers here once (`FAMILIES`): its name, the presets' games it plays, whether its rounds draw from
-a stock, how its rules are built from a preset's values, how a game record's seats are read and written
-back, how its game starts, how an entry is read as one of its events, who dealt as its events say, its chips,
-and its standings as `referee replay` prints them (their JSON is the game's own `as_json`), and what a game's
-results say of each player over a season (`tally`). Nothing else asks
-which family a game is: it asks its family, `family_of(rules)` or `FAMILIES[Family.X]`. A new family is a
-module of its own and one entry here (and its game, events and results in `AnyGame`, `AnyEvent` and `AnyResult`).
+A family is declared by its own module, as one `GameFamily` (`referee.rules.family`): its name, the presets' games it
+plays, its rules from a preset, its seats, its start, how an entry is read as one of its events and what each type of
+entry is (`kinds`), its options, its chips, its standings as `referee replay` prints them, and its tally over a
+season. This registry reads the app's families from one list (`BUILT_IN`, by module and name, imported when this
+module is), so that it never depends on which module was imported first, and a family's module never imports it back.
+A family kept elsewhere (a test's toy) is added with `register`. Nothing else asks which family a game is: it asks its
+family, `family_of(rules)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import importlib
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeGuard
 
-from referee.rules.game import Chips, EventT, Replayed, ResultT, Sides, StateT
-from referee.rules.kaiser import KaiserGame, KaiserResult
-from referee.rules.kaiser_events import KaiserEvent
-from referee.rules.kaiser_family import (
-    KAISER_FIGURES,
-    deal_dealer,
-    kaiser_rules_from,
-    kaiser_standings_text,
-    kaiser_tally,
-    read_kaiser_event,
-    read_teams,
-    start_kaiser,
-    teams_json,
+from referee.rules.family import GameFamily, TallyOf
+from referee.rules.game import Rules
+from referee.rules.options import Value, add_options, remove_options
+from referee.rules.presets import DEFAULT_PRESET, Preset, add_presets, get_preset, remove_presets, resolve_options
+from referee.rules.tallies import Figure
+
+__all__ = ["BUILT_IN", "FAMILIES", "GameFamily", "TallyOf", "family_of", "family_playing", "register", "rules_for",
+           "unregister"]  # fmt: skip
+
+# The app's own families, in the order the evening page offers them: each a family's module and its `GameFamily`.
+BUILT_IN = (
+    "referee.rules.rummy_family:RUMMY",
+    "referee.rules.kaiser_family:KAISER",
+    # "referee.rules.other_family:OTHER",
 )
-from referee.rules.options import Value
-from referee.rules.presets import DEFAULT_PRESET, Preset, add_presets, get_preset, resolve_options
-from referee.rules.rummy import RummyGame, RummyResult
-from referee.rules.rummy_events import RummyEvent
-from referee.rules.rummy_family import (
-    RUMMY_FIGURES,
-    no_dealer,
-    only_rummy,
-    players_json,
-    read_players,
-    read_rummy_event,
-    rummy_chips,
-    rummy_rules_from,
-    rummy_standings_text,
-    rummy_tally,
-    start_rummy,
-)
-from referee.rules.table import Family, Rules, RummyRules
-from referee.rules.tallies import Figure, Figures, Tally
 
-if TYPE_CHECKING:  # the game record asks its family, which never asks it back
-    from referee.rules.game import Game
-    from referee.rules.game_record import GameRecord
-
-AnyGame = RummyGame | KaiserGame  # a game of any family, as a record starts and replays it
-AnyEvent = RummyEvent | KaiserEvent  # an event of any family's game
-AnyResult = RummyResult | KaiserResult  # what an event of any family's game did
-AnyReplayed = Replayed[AnyGame, AnyEvent, AnyResult]  # a replay of any family's game, as a record replays it
-Seats = tuple[tuple[str, ...], Sides | None]  # a record's players in seat order, and their sides if it has some
-
-if TYPE_CHECKING:  # mypy checks that each family's game is a `Game` of its own events and results
-
-    def _games_of_their_events(
-        rummy: RummyGame, kaiser: KaiserGame
-    ) -> tuple[Game[RummyEvent, RummyResult], Game[KaiserEvent, KaiserResult]]:
-        return rummy, kaiser
-
-
-@dataclass(frozen=True)
-class TallyOf(Generic[StateT, EventT, ResultT]):
-    """One family's tally, for a replay of any family's game: checked once, here, to be a game of the family's (`game`),
-    and the tally, typed against the family's replay (`RummyReplay`, `KaiserReplay`), reads its results as typed."""
-
-    game: type[StateT]
-    tally: Callable[[Replayed[StateT, EventT, ResultT]], Tally]
-
-    def plays(self, replayed: AnyReplayed) -> TypeGuard[Replayed[StateT, EventT, ResultT]]:
-        """Whether `replayed` is a game of this family: its start is the family's game (and so is every step's game,
-        each an `apply` of the one before), its events and results the family's."""
-        return isinstance(replayed.start, self.game)
-
-    def __call__(self, replayed: AnyReplayed) -> Tally:
-        """What the family's game `replayed` says of each player; TypeError for another family's game."""
-        if not self.plays(replayed):
-            raise TypeError(f"not a game of {self.game.__name__}: {type(replayed.start).__name__}")
-        return self.tally(replayed)
-
-
-@dataclass(frozen=True)
-class GameFamily:
-    """One game family as the engine asks it: an entry of the registry (`FAMILIES`)."""
-
-    name: str  # a `Family`'s value for the app's own families
-    games: tuple[str, ...]  # the presets' `game` it plays
-    evening_rules: bool  # whether its rules can be an evening's own (a new game's default): Kaluki or Rami's
-    rules: Callable[[Preset, Mapping[str, Value]], Rules]  # its rules from a preset's values; OptionError
-    read_seats: Callable[[Mapping[str, Any], Rules], Seats]  # a record's players or teams; RecordError
-    seats_json: Callable[[GameRecord], dict[str, Any]]  # the record's seats as it writes them
-    start: Callable[[GameRecord], AnyGame]  # the game before its first event
-    read_event: Callable[[object, int, GameRecord], AnyEvent]  # an entry at a position; UnreadableEvent
-    dealer_of: Callable[[AnyEvent], str | None]  # who dealt, when its events say so
-    standings_text: Callable[[AnyGame], str]  # `referee replay` without --json
-    tally: Callable[[AnyReplayed], Tally]  # what a game's results say of each player over a season (`TallyOf`)
-    figures: Figures  # the numbers the season and a player's history show of its tallies' counts
-    chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
-    presets: tuple[Preset, ...] = ()  # the presets it brings besides those of `presets.py` (`register` adds them)
-
-
-RUMMY = GameFamily(
-    name=Family.RUMMY,
-    games=("kaluki", "rami"),
-    evening_rules=True,
-    rules=rummy_rules_from,
-    read_seats=read_players,
-    seats_json=players_json,
-    start=start_rummy,
-    read_event=read_rummy_event,
-    dealer_of=no_dealer,
-    standings_text=rummy_standings_text,
-    tally=TallyOf(RummyGame, rummy_tally),
-    figures=RUMMY_FIGURES,
-    chips=rummy_chips,
-)
-KAISER = GameFamily(
-    name=Family.KAISER,
-    games=("kaiser",),
-    evening_rules=False,
-    rules=kaiser_rules_from,
-    read_seats=read_teams,
-    seats_json=teams_json,
-    start=start_kaiser,
-    read_event=read_kaiser_event,
-    dealer_of=deal_dealer,
-    standings_text=kaiser_standings_text,
-    tally=TallyOf(KaiserGame, kaiser_tally),
-    figures=KAISER_FIGURES,
-)
 _REGISTERED: dict[str, GameFamily] = {}
 FAMILIES: Mapping[str, GameFamily] = MappingProxyType(_REGISTERED)  # every family, by name, in registration order
 
 
 def register(family: GameFamily) -> GameFamily:
-    """Add `family` to the registry, and its own presets to the presets; ValueError for a name, a game, a count or a
-    preset another family has, and then nothing is added. Records, `referee replay` and the season play it from then
-    on."""
-    if family.name in _REGISTERED:
-        raise ValueError(f"a family is already called {family.name}")
-    shared = sorted(set(family.games) & {game for other in _REGISTERED.values() for game in other.games})
-    if shared:
-        raise ValueError(f"{family.name}: another family plays {', '.join(shared)}")
-    counts = sorted(
-        set(family.figures.counted) & {name for other in _REGISTERED.values() for name in other.figures.counted}
-    )
-    if counts:  # a season adds each count up over every game: two families' counts of one name would mix
-        raise ValueError(f"{family.name}: another family counts {', '.join(counts)}")
-    strays = [preset.name for preset in family.presets if preset.game not in family.games]
-    if strays:
-        raise ValueError(f"{family.name}: presets of a game it does not play: {', '.join(strays)}")
+    """Add `family` to the registry, with its options and its own presets; ValueError, and then nothing is added, for a
+    name, a game, a count or a preset another family has, an option another family declares otherwise, or a part
+    missing (an option of its presets it does not declare, an entry kind without a label). Records, `referee replay`
+    and the season play it from then on."""
+    problems = _problems(family)
+    if problems:
+        raise ValueError(f"the family {family.name!r} cannot be registered: " + "; ".join(problems))
+    add_options(family.options)
     add_presets(family.presets)
     _REGISTERED[family.name] = family
+    _rules_once.cache_clear()  # rules built before a family came may name its presets no more
     return family
 
 
-register(RUMMY)
-register(KAISER)
+def unregister(name: str) -> None:
+    """Take the family called `name` out of the registry, with the presets and options it alone brought (a test's toy,
+    once its test is over)."""
+    family = _REGISTERED.pop(name)
+    remove_presets(preset.name for preset in family.presets)
+    kept = {option.name for other in _REGISTERED.values() for option in other.options}
+    remove_options(option.name for option in family.options if option.name not in kept)
+    _rules_once.cache_clear()
+
+
+def _problems(family: GameFamily) -> list[str]:
+    """What keeps `family` out of the registry, in words; [] when nothing."""
+    others = [other for other in _REGISTERED.values() if other.name != family.name]
+    problems = [f"a family is already called {family.name}"] if family.name in _REGISTERED else []
+    shared = sorted(set(family.games) & {game for other in others for game in other.games})
+    problems += [f"another family plays {game}" for game in shared]
+    counts = sorted(set(family.figures.counted) & {name for other in others for name in other.figures.counted})
+    # a season adds each count up over every game: two families' counts of one name would mix
+    problems += [f"another family counts {name}" for name in counts]
+    problems += [f"a preset of a game it does not play: {p.name}" for p in family.presets if p.game not in family.games]
+    declared = {option.name for option in family.options}
+    for preset in family.presets:
+        problems += [f"{preset.name} sets {name}, an option it does not declare" for name in preset.defaults
+                     if name not in declared]  # fmt: skip
+    kinds = [kind.type for kind in family.kinds]
+    problems += [f"two entry kinds {kind}" for kind in sorted({k for k in kinds if kinds.count(k) > 1})]
+    problems += [f"the entry kind {kind.type} has no label" for kind in family.kinds if not kind.label]
+    if not family.kinds:
+        problems.append("it declares no entry kind")
+    return problems
+
+
+def _built_in(entry: str) -> GameFamily:
+    """The family `module:name` names."""
+    module, _, name = entry.partition(":")
+    family = getattr(importlib.import_module(module), name)
+    if not isinstance(family, GameFamily):
+        raise TypeError(f"{entry} is not a GameFamily")
+    return family
 
 
 def figures_shown(where: str) -> tuple[tuple[GameFamily, Figure], ...]:
@@ -183,8 +107,8 @@ def family_of(rules: Rules) -> GameFamily:
     """The family of a game played under `rules`.
 
     >>> from referee.rules.families import rules_for
-    >>> str(family_of(rules_for("rami")).name), family_of(rules_for("kaiser")).chips is None
-    ('rummy', True)
+    >>> family_of(rules_for("rami")).name == rules_for("rami").family, family_of(rules_for("kaiser")).chips is None
+    (True, True)
     """
     return FAMILIES[rules.family]
 
@@ -220,9 +144,9 @@ def _rules_once(preset: str, overrides: tuple[tuple[str, Value], ...]) -> Rules:
 
 def _rules(preset: str, overrides: Mapping[str, Value]) -> Rules:
     chosen = get_preset(preset)
-    return _playing(chosen).rules(chosen, resolve_options(chosen, overrides))
+    family = _playing(chosen)
+    return family.rules(chosen, resolve_options(chosen, overrides, family.options))
 
 
-def rummy_rules(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
-    """The rules of a rummy preset (Kaluki or Rami); a Kaiser preset is refused."""
-    return only_rummy(rules_for(preset, overrides), preset)
+for _entry in BUILT_IN:  # the app's families, registered as this module is imported, whoever imports it first
+    register(_built_in(_entry))

@@ -10,22 +10,26 @@ replaying what came before it.
 A family's game is a `Game` of its events and its results (`RummyGame` a `Game[RummyEvent, RummyResult]`: what
 each event did has its own type, and the family's engine names their union), and a replay is typed by its game,
 events and results (`Replayed[RummyGame, RummyEvent, RummyResult]`, which the family names `RummyReplay`). The rest
-of what makes a family (its rules, its seats, how an entry is read as one of its events) is registered in
-`families`.
+of what makes a family (its rules, its seats, how an entry is read as one of its events, what each type of entry is:
+`EntryKind`) is registered in `families`.
+
+Nothing here names a family: the types are open. A game of any family is an `AnyGame` (a `Game` of any events and
+results), its rules `Rules` (a protocol every family's rules answer), an event's kind a plain word its family
+declares. A family's own code narrows to its own types where it needs them (`TallyOf`, the web's `ScreenOf`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.words import say
 
-if TYPE_CHECKING:  # answers reads the rummy events, which read Kind from here
-    from referee.rules.answers import Refusal, StockCall
+if TYPE_CHECKING:
+    from referee.rules.options import Value
 
 
 class Status(StrEnum):
@@ -36,23 +40,32 @@ class Status(StrEnum):
     OUT = "out"
 
 
-class Kind(StrEnum):
-    """What an event is, in every family: the game record's `type`."""
+@dataclass(frozen=True)
+class EntryKind:
+    """What one type of entry is, as its family declares it (`GameFamily.kinds`): shared code asks this, never the type
+    itself.
 
-    ROUND = "round"
-    VOID = "void"
-    BUYBACK = "buyback"
-    HAND = "hand"
-    PASSED = "passed"
-    RESHUFFLE = "reshuffle"  # rummy: the stock ran out and was reshuffled (no score changes)
+    >>> EntryKind("round", "round", played=True, counted=True, correctable=True).played
+    True
+    """
+
+    type: str  # the game record's `type` of the entry (an event's `kind`)
+    label: str  # what the sheet and the change log call it, in English (marked with N_, said in the reader's language)
+    played: bool = False  # it takes a round's (or a deal's) place: two phones adding one each is a clash
+    counted: bool = False  # a round or a hand played, as the evening page counts a game's ("12 rounds")
+    correctable: bool = False  # corrected from its line on the sheet (`…/events/<slot>`)
+
+    def label_said(self) -> str:
+        """The label in the reader's language, said when shown."""
+        return say(self.label)
 
 
 class Event(Protocol):
     """An event of a game record: it knows its kind and writes itself back as the record's JSON."""
 
     @property
-    def kind(self) -> Kind:
-        """The event's `type`."""
+    def kind(self) -> str:
+        """The event's `type`, one of its family's `EntryKind`s."""
 
     def as_json(self) -> dict[str, Any]:
         """The event as the game record writes it."""
@@ -78,7 +91,7 @@ class Sides(Protocol):
 class Offer:
     """Something besides the next round or hand that may happen now: a buy-back, or passing a deal out."""
 
-    kind: Kind  # BUYBACK or PASSED
+    kind: str  # the entry it would add: rummy's buy-back, or Kaiser's passed deal
     player: str  # who buys back, or whose deal is passed
     cost: int = 0  # chips into the pot
     restart: int = 0  # the total a player buying back restarts at
@@ -106,6 +119,10 @@ class Game(Protocol[EventT_contra, ResultT_co]):
     def winner(self) -> str | None:
         """Who won (a player, or a Kaiser team), once the game is over."""
 
+    @property
+    def rules(self) -> Rules:
+        """The rules it is played under."""
+
     def verify(self, event: EventT_contra, position: int) -> EventError | None:
         """Why `event` cannot come next (at `position`), or None when it can."""
 
@@ -131,32 +148,8 @@ class Game(Protocol[EventT_contra, ResultT_co]):
         """The `replay` JSON of docs/formats.md."""
 
 
-@runtime_checkable
-class Stocked(Protocol):
-    """A game whose rounds are played from a stock that may run out, with players who may buy back in: rummy's.
-
-    The questions only such a game answers, besides the `Game`'s (a family without them, Kaiser, answers none).
-    """
-
-    def waiting_for(self, decided: Collection[str] = ()) -> tuple[str, ...]:
-        """The players whose decision the next round waits for (a buy-back), but for those `decided` out for good."""
-
-    def verify_next(self, decided: Collection[str] = ()) -> Refusal | None:
-        """Why the next round cannot be recorded yet though the rules would take it, or None."""
-
-    def verify_seen(self, seen: Collection[str], winner: str | None = None) -> Refusal | None:
-        """Why a round filled in while `seen` were still in cannot be recorded now, or None."""
-
-    def verify_stock_ran_out(self) -> Refusal | None:
-        """Why the stock cannot run out now, or None."""
-
-    def stock_ran_out(self, seen_reshuffled: bool) -> StockCall:
-        """What the stock running out means now: a reshuffle, a void round, or nothing and why; Refused if never."""
-
-
-# Any family's game: `Replayed[RummyGame, RummyEvent, RummyResult]`, or the unions of both families' games, events
-# and results for a game of either family. (Python cannot say "a game of the events EventT and the results ResultT":
-# the family pairs them, and names its replay: `RummyReplay`, `KaiserReplay`.)
+# A family's game: `Replayed[RummyGame, RummyEvent, RummyResult]`, or a game of any family. (Python cannot say "a game
+# of the events EventT and the results ResultT": the family pairs them, and names its replay: `RummyReplay`.)
 StateT = TypeVar("StateT", bound="Game[Any, Any]")
 
 
@@ -257,6 +250,40 @@ class Replayed(Generic[StateT, EventT, ResultT]):
 def replay(start: StateT, events: Sequence[EventT | Unreadable]) -> Replayed[StateT, EventT, ResultT]:
     """Apply `events` to the game `start`, one by one, as far as they go (its results typed as the caller says)."""
     return Replayed[StateT, EventT, ResultT](start).extended(events)
+
+
+AnyGame = Game[Any, Any]  # a game of any family, as a record starts and replays it
+AnyEvent = Event  # an event of any family's game
+AnyResult = object  # what an event of any family's game did (each family names its own union)
+AnyReplayed = Replayed[AnyGame, AnyEvent, AnyResult]  # a replay of any family's game, as a record replays it
+
+
+class Rules(Protocol):
+    """The rules in force at one table, as every family's rules answer: the preset they come from, its game, the
+    family that plays it, who may sit, and what the house changed. A family's own rules say the rest."""
+
+    @property
+    def preset(self) -> str:
+        """The preset's name (`kaluki`, `kaiser`)."""
+
+    @property
+    def game(self) -> str:
+        """The preset's game."""
+
+    @property
+    def family(self) -> str:
+        """The name of the family that plays it (its entry in `families`)."""
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players (or teams' players) a game seats."""
+
+    @property
+    def max_players(self) -> int:
+        """The most players a game seats."""
+
+    def changed(self) -> dict[str, Value]:
+        """The options that differ from the preset's defaults: the house rules."""
 
 
 @dataclass(frozen=True)

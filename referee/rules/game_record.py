@@ -12,12 +12,11 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyGame, AnyReplayed, GameFamily, family_of, family_playing, rules_for
-from referee.rules.game import Sides, replay
+from referee.rules.families import GameFamily, family_of, family_playing, rules_for
+from referee.rules.game import AnyEvent, AnyGame, AnyReplayed, Rules, Sides, replay
 from referee.rules.options import OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.record_data import RecordError
-from referee.rules.table import Rules
 from referee.rules.words import say
 
 GAME_FORMAT = "referee.game/1"

@@ -11,12 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.game import Kind, Offer, Replayed, Step
+from referee.rules.game import Offer, Replayed, Step
 from referee.rules.kaiser_bidding import MAX_BID, Bid, check_auction
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
     KaiserHand,
+    KaiserKind,
     KaiserTeams,
     PassedDeal,
     parse_kaiser_event,
@@ -183,7 +184,7 @@ class KaiserGame:
         """The deal may be passed out (everybody passed), except under `all_pass = dealer_forced`."""
         if self.over or self.next_dealer is None or self.rules.all_pass == "dealer_forced":
             return ()
-        return (Offer(Kind.PASSED, self.next_dealer),)
+        return (Offer(KaiserKind.PASSED, self.next_dealer),)
 
     def side_of(self, player: str) -> str | None:
         """The team `player` plays for."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from referee.rules.events import UnreadableEvent
-from referee.rules.game import Kind
 from referee.rules.words import say
 
 TRICKS = 8
@@ -21,6 +21,13 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}  # the trump a hand may
 
 class KaiserError(ValueError):
     """Teams, or a bidding sequence, that cannot be at a Kaiser table."""
+
+
+class KaiserKind(StrEnum):
+    """The types of a Kaiser game's entries (docs/formats.md), each declared to the registry in `kaiser_family`."""
+
+    HAND = "hand"
+    PASSED = "passed"  # everybody passed: the deal passes on
 
 
 @dataclass(frozen=True)
@@ -111,7 +118,7 @@ class KaiserHand:
     three_spades: str
     calls: tuple[Call, ...] = ()  # the auction, from the dealer's left, when the scorer recorded it
     trump: str | None = None  # "S", "H", "D" or "C", when the scorer recorded it
-    kind = Kind.HAND
+    kind = KaiserKind.HAND
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> KaiserHand:
@@ -188,7 +195,7 @@ class PassedDeal:
     """A deal where everybody passed: not a hand, but the deal moves on."""
 
     dealer: str
-    kind = Kind.PASSED
+    kind = KaiserKind.PASSED
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], position: int, teams: KaiserTeams) -> PassedDeal:

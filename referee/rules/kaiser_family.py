@@ -1,32 +1,32 @@
-"""Kaiser as the registry asks it: its rules, its teams, its start, its events and its standings at the command line
-(`referee.rules.families`). Kaiser is played for points, not chips."""
+"""Kaiser as the registry asks it (`KAISER`): its rules, its teams, its start, its events and what each type of entry
+is, its options and its standings at the command line (`referee.rules.families` reads it). Kaiser is played for
+points, not chips."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, assert_never
+from dataclasses import fields
+from typing import Any, assert_never
 
-from referee.rules.game import counted
+from referee.rules.family import GameFamily, Seated, Seats, TallyOf
+from referee.rules.game import AnyEvent, AnyGame, EntryKind, Rules, counted
 from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, PassedResult
 from referee.rules.kaiser_events import (
     KaiserError,
     KaiserEvent,
     KaiserHand,
+    KaiserKind,
     KaiserTeams,
     PassedDeal,
     parse_kaiser_event,
 )
-from referee.rules.options import OptionError, Value
+from referee.rules.options import OptionError, Value, options_named
 from referee.rules.presets import Preset
 from referee.rules.record_data import RecordError
-from referee.rules.table import KaiserRules, Rules
+from referee.rules.table import KaiserRules
 from referee.rules.tallies import Figure, Figures, Tally, counted_by_name, frozen
 from referee.rules.words import N_, say
-
-if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
-    from referee.rules.families import AnyEvent, AnyGame, Seats
-    from referee.rules.game_record import GameRecord
 
 
 def kaiser_rules_from(preset: Preset, values: Mapping[str, Value]) -> KaiserRules:
@@ -47,12 +47,12 @@ def read_teams(data: Mapping[str, Any], rules: Rules) -> Seats:
     return teams.seats, teams
 
 
-def teams_json(record: GameRecord) -> dict[str, Any]:
+def teams_json(record: Seated) -> dict[str, Any]:
     """The record's seats as it writes them: `teams`, in the record's order."""
     return {"teams": _teams(record).as_json()}
 
 
-def start_kaiser(record: GameRecord) -> KaiserGame:
+def start_kaiser(record: Seated) -> KaiserGame:
     """The game before its first deal; with the record's first dealer, that player deals it."""
     rules = record.rules
     if not isinstance(rules, KaiserRules):
@@ -60,7 +60,7 @@ def start_kaiser(record: GameRecord) -> KaiserGame:
     return KaiserGame.start(rules, _teams(record), record.first_dealer)
 
 
-def read_kaiser_event(data: object, position: int, record: GameRecord) -> KaiserEvent:
+def read_kaiser_event(data: object, position: int, record: Seated) -> KaiserEvent:
     """One entry of a Kaiser record read as its event (a deal played or passed); UnreadableEvent says why not."""
     return parse_kaiser_event(data, position, _teams(record))
 
@@ -81,7 +81,7 @@ def kaiser_standings_text(game: AnyGame) -> str:
     return "\n".join(lines)
 
 
-def _teams(record: GameRecord) -> KaiserTeams:
+def _teams(record: Seated) -> KaiserTeams:
     if not isinstance(record.sides, KaiserTeams):
         raise TypeError(f"a Kaiser record without teams: {record!r}")
     return record.sides
@@ -118,3 +118,29 @@ def kaiser_tally(replayed: KaiserReplay) -> Tally:
     places = {name: (int(state.winner == teams.team_of(name)), 0, 0) for name in teams.seats}
     pairs = tuple((a, b) for a, b in teams.players)
     return Tally(frozen(places), counted_by_name({"hands_played": hands_played, "points": points}), pairs)
+
+
+# A hand played is counted and corrected from its line; a deal everybody passed takes a deal's place too (two phones'
+# are a clash), and is a tap of its own.
+KAISER_KINDS = (
+    EntryKind(KaiserKind.HAND, N_("hand"), played=True, counted=True, correctable=True),
+    EntryKind(KaiserKind.PASSED, N_("passed"), played=True),
+)
+KAISER_OPTIONS = options_named(*(field.name for field in fields(KaiserRules) if field.name not in ("preset", "game")))
+
+KAISER = GameFamily(
+    name="kaiser",
+    games=("kaiser",),
+    evening_rules=False,
+    rules=kaiser_rules_from,
+    read_seats=read_teams,
+    seats_json=teams_json,
+    start=start_kaiser,
+    read_event=read_kaiser_event,
+    dealer_of=deal_dealer,
+    standings_text=kaiser_standings_text,
+    tally=TallyOf(KaiserGame, kaiser_tally),
+    figures=KAISER_FIGURES,
+    kinds=KAISER_KINDS,
+    options=KAISER_OPTIONS,
+)

@@ -57,7 +57,7 @@ def laid_groups(text: str) -> tuple[tuple[Card, ...], ...]:
 def count_laid(groups: Sequence[Sequence[Card]], rules: RummyRules) -> tuple[Laid, ...]:
     """What each laid group counts under `rules`; LaidError when one cannot have been laid.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> rami = rummy_rules("rami")
     >>> [laid.value for laid in count_laid(laid_groups("AH 2H 3H / QS QD JK / KC"), rami)]
     [15, 30, 10]
@@ -68,7 +68,7 @@ def count_laid(groups: Sequence[Sequence[Card]], rules: RummyRules) -> tuple[Lai
 def laid_total(text: str, rules: RummyRules) -> int:
     """The laid points of everything written in `text`.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> laid_total("9C 9D 9H / 5H 6H 7H JK=8H", rummy_rules("rami"))
     35
     """
@@ -94,7 +94,7 @@ def with_laid_counted(event: Round, rules: RummyRules) -> Round:
 
     Cards that cannot have been laid are left uncounted: checking the round says why (`rummy_rounds.verify_round`).
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> event = Round.finished("Ana", {"Ben": 5}, laid_cards={"Ana": laid_groups("9C 9D 9H / 5H 6H 7H")})
     >>> dict(with_laid_counted(event, rummy_rules("rami")).laid or {})
     {'Ana': 30}

@@ -57,7 +57,7 @@ def check_meld(cards: Sequence[Card], rules: RummyRules) -> MeldCheck:
     """Check one meld under `rules`: a group of one rank or a run of one suit, jokers standing in.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> check = check_meld(parse_cards("9H 9S JK"), rummy_rules("kaluki"))
     >>> check.kind, check.value, [[str(c) for c in j] for j in check.jokers]
     ('group', 33, [['9D', '9C']])

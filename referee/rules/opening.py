@@ -40,7 +40,7 @@ def check_opening(melds: Sequence[Sequence[Card]], rules: RummyRules, *, all_in_
     `all_in_one` is a player laying the whole hand in one turn, exempt under `all_in_one_exempt`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> claim = [parse_cards("9C 9D 9H 9S"), parse_cards("5H 6H 7H")]
     >>> check_opening(claim, rummy_rules("kaluki")).total, check_opening(claim[:1], rummy_rules("kaluki")).reason
     (54, 'the melds total 36 points and an opening needs at least 40')

@@ -7,7 +7,8 @@ default (`presets`), and a player's words for the options and their choices are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import ChainMap
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -149,7 +150,9 @@ def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
     return Option(name, meaning, source, "choice", choices)  # pragma: no mutate
 
 
-OPTIONS: Mapping[str, Option] = MappingProxyType(
+# The options of the app's own families (Kaluki and Rami's, Kaiser's), which each family declares as its own
+# (`GameFamily.options`: `rummy_family.RUMMY_OPTIONS`, `kaiser_family.KAISER_OPTIONS`).
+BUILT_IN_OPTIONS: Mapping[str, Option] = MappingProxyType(
     {
         o.name: replace(o, label=LABELS.get(o.name, ""))
         for o in (
@@ -367,3 +370,30 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
         )
     }
 )
+
+_OPTIONS: dict[str, Option] = {}
+# Every option by name: the app's own families' (known whether or not the registry was read: `referee check` starts
+# without it), then those of every family registered besides (`add_options`, which the family registry calls). What the
+# rules page, the house-rules form and the engine read.
+OPTIONS: Mapping[str, Option] = MappingProxyType(ChainMap(_OPTIONS, dict(BUILT_IN_OPTIONS)))
+
+
+def add_options(options: Iterable[Option]) -> None:
+    """Offer `options` beside the others (a family's, as `families.register` adds them); ValueError for an option of
+    a name already taken by another option, and then none is added. Two families may share one option (`target`)."""
+    added = {option.name: option for option in options}
+    taken = sorted(name for name, option in added.items() if name in OPTIONS and OPTIONS[name] != option)
+    if taken:
+        raise ValueError(f"options already declared otherwise: {', '.join(taken)}")
+    _OPTIONS.update(added)
+
+
+def remove_options(names: Iterable[str]) -> None:
+    """Take the options `names` out (a family's, as `families.unregister` takes them)."""
+    for name in names:
+        _OPTIONS.pop(name, None)
+
+
+def options_named(*names: str) -> tuple[Option, ...]:
+    """The app's own options of these names, in this order: a family's declaration of those it sets."""
+    return tuple(BUILT_IN_OPTIONS[name] for name in names)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from referee.rules.options import OPTIONS, OptionError, Value
+from referee.rules.options import OPTIONS, Option, OptionError, Value
 from referee.rules.words import N_, say
 
 
@@ -154,6 +154,12 @@ def add_presets(presets: Iterable[Preset]) -> None:
     _PRESETS.update(added)
 
 
+def remove_presets(names: Iterable[str]) -> None:
+    """Take the presets `names` out (a family's own, as `families.unregister` takes them)."""
+    for name in names:
+        _PRESETS.pop(name, None)
+
+
 def get_preset(name: str) -> Preset:
     """The preset called `name`, or a clear error listing the presets."""
     try:
@@ -172,14 +178,21 @@ def parse_setting(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def resolve_options(preset: Preset, overrides: Mapping[str, Value]) -> dict[str, Value]:
-    """The preset's defaults with `overrides` applied, each name and value checked."""
+def resolve_options(
+    preset: Preset, overrides: Mapping[str, Value], declared: Iterable[Option] | None = None
+) -> dict[str, Value]:
+    """The preset's defaults with `overrides` applied, each name and value checked against the options its family
+    `declared` (every option registered, when not given); an unknown one is refused with the preset's own named."""
+    options = OPTIONS if declared is None else {option.name: option for option in declared}
     values = dict(preset.defaults)
     for name, raw in overrides.items():
-        option = OPTIONS.get(name)
+        option = options.get(name) if name in preset.defaults else None
         if option is None:
-            raise OptionError(say("unknown option {name!r}", name=name))
-        if name not in preset.defaults:
-            raise OptionError(say("{name} is not an option of {preset}", name=name, preset=preset.name))
+            own = ", ".join(preset.option_names())
+            if name in OPTIONS:  # another game's option (a Kaiser one at a Kaluki table)
+                raise OptionError(say("{name} is not an option of {preset}: its options are {own}", name=name,
+                                      preset=preset.name, own=own))  # fmt: skip
+            raise OptionError(say("unknown option {name!r}: the options of {preset} are {own}", name=name,
+                                  preset=preset.name, own=own))  # fmt: skip
         values[name] = option.check(raw)
     return values

@@ -60,7 +60,7 @@ def rearrange_melds(
     after less that of the melds before.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> table = [parse_cards("6S 7S 8S 9S 10S")]
     >>> split = [parse_cards("6S 7S 8S"), parse_cards("8S 9S 10S")]
     >>> answer = rearrange_melds(table, split, rummy_rules("kaluki"))

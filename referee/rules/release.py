@@ -44,7 +44,7 @@ def release_joker(meld: Sequence[Card], hand: Sequence[Card], rules: RummyRules)
     which alone takes its place (docs/rules.md §2, Joker release).
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki")).released
     True
     >>> release_joker(parse_cards("9H 9S JK"), parse_cards("9D"), rummy_rules("kaluki-hunt")).released
@@ -76,7 +76,7 @@ def group_release_refusal(group: Sequence[Card], freed: int, after: Sequence[Car
     §2, Joker release); the group's own cards stay where they are and take nothing. None when they do.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> group_release_refusal(parse_cards("9H 9S JK"), 1, parse_cards("9D"), rummy_rules("kaluki")) is None
     True
     >>> group_release_refusal(parse_cards("9H 9S JK"), 1, parse_cards("9D"), rummy_rules("kaluki-hunt"))

@@ -14,8 +14,8 @@ from typing import Any
 
 from referee.rules.answers import Refusal, Refused, StockCall, players_changed, stock_call, undecided
 from referee.rules.events import EventError
-from referee.rules.game import Kind, Offer, Replayed, Status, Step
-from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
+from referee.rules.game import Offer, Replayed, Status, Step
+from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, RummyKind, Void
 from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult, RummyResult
 from referee.rules.rummy_rounds import (  # re-exported: they were this module's
     NOBODY_LAID_BONUS,
@@ -107,7 +107,7 @@ class RummyGame:
             return ()
         cost, restart = self.rules.buyback_cost, restart_score(self)
         return tuple(
-            Offer(Kind.BUYBACK, p.name, cost, restart, self.rules.max_buybacks - p.buybacks - 1)
+            Offer(RummyKind.BUYBACK, p.name, cost, restart, self.rules.max_buybacks - p.buybacks - 1)
             for p in self.players
             if p.status == ELIMINATED
         )

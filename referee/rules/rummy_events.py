@@ -11,11 +11,19 @@ from typing import Any
 
 from referee.rules.cards import Card, CardError, canonical, parse_cards
 from referee.rules.events import EventError
-from referee.rules.game import Kind
 from referee.rules.words import N_, reason_of, say
 
 Hand = tuple[Card, ...] | int  # the cards left in hand, or their value already counted
 LaidCards = tuple[tuple[Card, ...], ...]  # what a player laid in a round, one meld (or cards added to one) at a time
+
+
+class RummyKind(StrEnum):
+    """The types of a rummy game's entries (docs/formats.md), each declared to the registry in `rummy_family`."""
+
+    ROUND = "round"
+    VOID = "void"
+    BUYBACK = "buyback"
+    RESHUFFLE = "reshuffle"  # the stock ran out and was reshuffled (no score changes)
 
 
 class Finish(StrEnum):
@@ -54,7 +62,7 @@ class Round:
     laid: Mapping[str, int] | None = None  # Rami: points each player laid this round (None: not given)
     unreturned_jokers: Mapping[str, int] = field(default_factory=_empty)  # jokers taken back and not replayed
     laid_cards: Mapping[str, LaidCards] = field(default_factory=_nothing_laid)  # Rami: the cards behind `laid`
-    kind = Kind.ROUND
+    kind = RummyKind.ROUND
 
     @classmethod
     def finished(
@@ -112,7 +120,7 @@ class Round:
 class Void:
     """A round with no winner: the stock ran out a second time."""
 
-    kind = Kind.VOID
+    kind = RummyKind.VOID
 
     def as_json(self) -> dict[str, Any]:
         """The void round as a game-record event."""
@@ -124,7 +132,7 @@ class Buyback:
     """An eliminated player pays into the pot to come back in."""
 
     player: str
-    kind = Kind.BUYBACK
+    kind = RummyKind.BUYBACK
 
     def as_json(self) -> dict[str, Any]:
         """The buy-back as a game-record event."""
@@ -135,7 +143,7 @@ class Buyback:
 class Reshuffle:
     """The stock ran out and was reshuffled: no score changes, but when it runs out again the round is void (000)."""
 
-    kind = Kind.RESHUFFLE
+    kind = RummyKind.RESHUFFLE
 
     def as_json(self) -> dict[str, Any]:
         """The reshuffle as a game-record event."""

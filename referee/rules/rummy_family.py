@@ -1,29 +1,32 @@
-"""The rummy family (Kaluki and Rami) as the registry asks it: its rules, its players, its start, its events, its
-standings at the command line and its chips (`referee.rules.families`)."""
+"""The rummy family (Kaluki and Rami) as the registry asks it (`RUMMY`): its rules, its players, its start, its
+events and what each type of entry is, its options, its standings at the command line and its chips
+(`referee.rules.families` reads it)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, assert_never
+from dataclasses import fields
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, assert_never
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.game import Chips, counted
+from referee.rules.family import GameFamily, Seated, Seats, TallyOf
+from referee.rules.game import AnyEvent, AnyGame, Chips, EntryKind, Rules, counted
 from referee.rules.laid import with_laid_counted
-from referee.rules.options import OptionError, Value
-from referee.rules.presets import Preset
+from referee.rules.options import OptionError, Value, options_named
+from referee.rules.presets import DEFAULT_PRESET, Preset, get_preset, resolve_options
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame, RummyReplay
-from referee.rules.rummy_events import Round, RummyEvent, rummy_event_from_json
+from referee.rules.rummy_events import Round, RummyEvent, RummyKind, rummy_event_from_json
 from referee.rules.rummy_results import BuybackResult, ReshuffleResult, RoundResult
 from referee.rules.rummy_rounds import hand_value
-from referee.rules.table import Rules, RummyRules, Scoring
+from referee.rules.table import RummyRules, Scoring
 from referee.rules.tallies import Figure, Figures, Place, Tally, counted_by_name, frozen
 from referee.rules.words import N_, say
 
-if TYPE_CHECKING:  # the registry and the game record ask this module, which never asks them back
-    from referee.rules.families import AnyEvent, AnyGame, Seats
-    from referee.rules.game_record import GameRecord
+GAMES = ("kaluki", "rami")  # the presets' games the family plays
 
 
 def rummy_rules_from(preset: Preset, values: Mapping[str, Value]) -> RummyRules:
@@ -78,18 +81,18 @@ def read_players(data: Mapping[str, Any], rules: Rules) -> Seats:
     return tuple(value), None
 
 
-def players_json(record: GameRecord) -> dict[str, Any]:
+def players_json(record: Seated) -> dict[str, Any]:
     """The record's seats as it writes them: `players`, in seat order."""
     return {"players": list(record.players)}
 
 
-def start_rummy(record: GameRecord) -> RummyGame:
+def start_rummy(record: Seated) -> RummyGame:
     """The game before its first round: the record's players, the first dealer's seat (else the first seat)."""
     dealer = record.players.index(record.first_dealer) if record.first_dealer else 0
     return RummyGame.start(only_rummy(record.rules, record.preset), record.players, dealer)
 
 
-def read_rummy_event(data: object, position: int, record: GameRecord) -> RummyEvent:
+def read_rummy_event(data: object, position: int, record: Seated) -> RummyEvent:
     """One entry of a rummy record read as its event; UnreadableEvent says why it is none.
 
     A Rami round's laid points are counted from its `laid_cards` where `laid` does not give them.
@@ -199,3 +202,60 @@ def rummy_tally(replayed: RummyReplay) -> Tally:
     counts = {"rounds": rounds, "penalty": penalty, "eliminations": eliminations, "buybacks": buybacks,
               "kalukis": kalukis}  # fmt: skip
     return Tally(frozen(places), counted_by_name(counts))
+
+
+# What each type of a rummy game's entries is: a round and a void round take a round's place (two phones' are a
+# clash) and are counted; a round is corrected from its line; a buy-back and a reshuffle are taps of their own.
+RUMMY_KINDS = (
+    EntryKind(RummyKind.ROUND, N_("round"), played=True, counted=True, correctable=True),
+    EntryKind(RummyKind.VOID, N_("void"), played=True, counted=True),
+    EntryKind(RummyKind.BUYBACK, N_("buy-back")),
+    EntryKind(RummyKind.RESHUFFLE, N_("reshuffle")),
+)
+RUMMY_OPTIONS = options_named(*(field.name for field in fields(RummyRules) if field.name not in ("preset", "game")))
+
+RUMMY = GameFamily(
+    name="rummy",
+    games=GAMES,
+    evening_rules=True,
+    rules=rummy_rules_from,
+    read_seats=read_players,
+    seats_json=players_json,
+    start=start_rummy,
+    read_event=read_rummy_event,
+    dealer_of=no_dealer,
+    standings_text=rummy_standings_text,
+    tally=TallyOf(RummyGame, rummy_tally),
+    figures=RUMMY_FIGURES,
+    kinds=RUMMY_KINDS,
+    options=RUMMY_OPTIONS,
+    chips=rummy_chips,
+)
+
+
+def rummy_rules(preset: str = DEFAULT_PRESET, overrides: Mapping[str, Value] = MappingProxyType({})) -> RummyRules:
+    """The rules of a rummy preset (Kaluki or Rami) with the house's `overrides`; a Kaiser preset is refused.
+
+    >>> rummy_rules("kaluki").opening_threshold, rummy_rules("rami", {"opening_threshold": 51}).opening_threshold
+    (40, 51)
+    """
+    key = tuple(sorted(overrides.items()))
+    try:
+        hash(key)
+    except TypeError:  # an unhashable value (a list from a bad import): refused by its option
+        return _rummy_rules(preset, overrides)
+    return _rummy_rules_once(preset, key)
+
+
+@lru_cache(maxsize=512)
+def _rummy_rules_once(preset: str, overrides: tuple[tuple[str, Value], ...]) -> RummyRules:
+    return _rummy_rules(preset, dict(overrides))
+
+
+def _rummy_rules(preset: str, overrides: Mapping[str, Value]) -> RummyRules:
+    chosen = get_preset(preset)
+    if chosen.game not in GAMES:
+        raise OptionError(
+            say("{preset} is a Kaiser preset: it has no melds; choose a Kaluki or Rami preset", preset=preset)
+        )
+    return rummy_rules_from(chosen, resolve_options(chosen, overrides, RUMMY_OPTIONS))

@@ -51,7 +51,7 @@ def own_hand_refusal(
     laid points no round reaches. The round, once the scorer saves it, is checked whole as every round is.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> own_hand_refusal(rummy_rules("kaluki"), 4, "Ben", parse_cards("7S 7S 7S"))
     "Ben's cards: 7♠ appears 3 times but only 2 packs are in play"
     >>> own_hand_refusal(rummy_rules("kaluki"), 4, "Ben", parse_cards("7S 7S"), [parse_cards("5S 6S 7S")]) is None
@@ -73,7 +73,7 @@ def hand_refusal(rules: RummyRules, name: str, hand: Hand, players: int | None =
     """Why `name`'s hand cannot be, or None: more cards than a player holds, or more points than they can cost.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> hand_refusal(rummy_rules("kaluki"), "Ben", 999)
     "Ben's hand cannot be worth 999 points: 14 cards cost at most 168 in Kaluki"
     >>> hand_refusal(rummy_rules("kaluki"), "Ben", parse_cards("5C") * 2) is None
@@ -200,7 +200,7 @@ Typed = Mapping[str, int | None]  # a number per player as the scorer typed it; 
 class RoundShape:
     """What a round's entry holds under the rules: how the winner may go out, Rami's laid points, jokers kept.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> shape = RoundShape.of(rummy_rules("rami"), 4)
     >>> shape.laid_points, shape.laid_always, shape.most_laid, shape.kept_jokers, shape.most_kept_jokers
     (True, True, 820, True, 4)
@@ -233,7 +233,7 @@ class RoundShape:
     def laid(self, typed: Typed) -> Mapping[str, int] | None:
         """The round's `laid` from the laid points typed: None where none count, blanks and zeros left out.
 
-        >>> from referee.rules.families import rummy_rules
+        >>> from referee.rules.rummy_family import rummy_rules
         >>> points, elimination = (RoundShape.of(rummy_rules(p)) for p in ("rami", "rami-elimination"))
         >>> dict(points.laid({"Ana": 40, "Ben": None, "Eve": 0})), points.laid({"Ana": None})
         ({'Ana': 40}, {})
@@ -296,7 +296,7 @@ class RoundShape:
         the cards each laid where the scorer entered cards (`laid` holds the points they count).
 
         >>> from referee.rules.cards import parse_cards
-        >>> from referee.rules.families import rummy_rules
+        >>> from referee.rules.rummy_family import rummy_rules
         >>> shape = RoundShape.of(rummy_rules("rami"), 2)
         >>> shape.round("Ana", {"Ben": 25}, laid={"Ana": 60, "Ben": None}).as_json()
         {'type': 'round', 'winner': 'Ana', 'hands': {'Ben': 25}, 'laid': {'Ana': 60}}

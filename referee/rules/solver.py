@@ -89,7 +89,7 @@ def best_arrangement(
     seconds (None: no limit) raises `SearchTooLong`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> best = best_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"))
     >>> best.laid_value, best.opens, [str(c) for c in best.left], best.penalty, best.hand_penalty
     (54, True, ['KC'], 10, 64)
@@ -114,7 +114,7 @@ def best_arrangement(
 def verify_hand_size(cards: int, rules: RummyRules) -> None:
     """Refuse a hand of more cards than the solver takes under `rules`: a hand and a few cards more.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> verify_hand_size(17, rummy_rules("kaluki"))
     >>> verify_hand_size(18, rummy_rules("kaluki"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):

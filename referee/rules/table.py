@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from referee.rules.game import Rules
 from referee.rules.option_words import choice_said
 from referee.rules.options import OPTIONS, Value, show_value
 from referee.rules.presets import get_preset
@@ -20,13 +21,6 @@ class Scoring(StrEnum):
 
     PENALTY = "penalty"
     POINTS = "points"
-
-
-class Family(StrEnum):
-    """The family a preset's game belongs to: its events, its sheet and its screens (its entry in `families`)."""
-
-    RUMMY = "rummy"
-    KAISER = "kaiser"
 
 
 @dataclass(frozen=True)
@@ -75,7 +69,7 @@ class RummyRules:
     going_out_reward: int = 0
     identities: bool = False  # 001's variant: three or more copies of one card make a meld
 
-    family = Family.RUMMY
+    family = "rummy"  # its family, in the registry (`rummy_family.RUMMY`)
 
     def pack_count(self, players: int | None = None) -> int:
         """Packs in play; `auto` counts 2, or 3 for 5-6 players and 4 for 7-8 (2 when nobody is counted).
@@ -110,15 +104,12 @@ class KaiserRules:
     bid_out: int
     target: int
     all_pass: str
-    family = Family.KAISER
+    family = "kaiser"  # its family, in the registry (`kaiser_family.KAISER`)
     min_players = max_players = 4  # two teams of two (docs/rules.md §7)
 
     def changed(self) -> dict[str, Value]:
         """The options that differ from the preset's defaults: the house rules."""
         return _changed(self)
-
-
-Rules = RummyRules | KaiserRules
 
 
 def _changed(rules: Rules) -> dict[str, Value]:
@@ -138,7 +129,7 @@ def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
 def citation(rules: Rules, option: str) -> str:
     """The rule a ruling rests on, as a player reads it: the option, its value here, and its source.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> citation(rummy_rules("kaluki"), "run_max")
     'run_max = 8 in kaluki — 000: 3 to 8 cards; others: up to 13'
     """
@@ -171,7 +162,7 @@ def value_said(option: str, value: Value) -> str:
 def rule_said(rules: Rules, option: str) -> str:
     """The rule a ruling rests on in a player's words: the option, its value here and where it comes from.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> rule_said(rummy_rules("kaluki"), "opening_threshold")
     'Points needed to open — 40, from the Kaluki rulebook'
     >>> rule_said(rummy_rules("kaluki", {"opening_threshold": 51}), "opening_threshold")

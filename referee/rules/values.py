@@ -44,7 +44,7 @@ def penalty(cards: Iterable[Card], rules: RummyRules) -> int:
     """The penalty of the cards left in a hand: the sum of their `hand_values`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> penalty(parse_cards("JK KS AH 10D 8C"), rummy_rules("kaluki"))
     54
     """
@@ -55,7 +55,7 @@ def penalty_json(cards: Sequence[Card], rules: RummyRules) -> dict[str, Any]:
     """The `penalty` object of docs/formats.md: the cards, every joker written `JK`, and their penalty.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> penalty_json(parse_cards("JK=8D 5C"), rummy_rules("kaluki"))
     {'cards': ['JK', '5C'], 'penalty': 20}
     """
@@ -76,7 +76,7 @@ ARRANGE_MARGIN = 3  # the desk and `referee best` take a few cards more than a h
 def most_cards_held(rules: RummyRules) -> int:
     """The most cards a player can hold: the cards dealt (`hand_size`) and the card drawn (docs/rules.md §3).
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> most_cards_held(rummy_rules("kaluki")), most_cards_held(rummy_rules("rami"))
     (14, 15)
     """
@@ -86,7 +86,7 @@ def most_cards_held(rules: RummyRules) -> int:
 def most_cards_arranged(rules: RummyRules) -> int:
     """The most cards the best arrangement is sought for: a hand and a few cards more (`hand_size` + 4).
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> most_cards_arranged(rummy_rules("kaluki"))
     17
     """
@@ -99,7 +99,7 @@ def costliest_hand(rules: RummyRules, players: int | None = None) -> int:
     Each card counts at most `packs` times and jokers at most `jokers` times (Rami's `auto` packs by the
     number of `players`): a typed total above it is a typo.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> costliest_hand(rummy_rules("kaluki"))  # 4 jokers (15), 8 aces (11) and two tens
     168
     >>> costliest_hand(rummy_rules("rami")), costliest_hand(rummy_rules("rami"), players=8)
@@ -118,7 +118,7 @@ def most_laid(rules: RummyRules, players: int | None = None) -> int:
 
     A typed laid total above it is a typo.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> most_laid(rummy_rules("rami"))  # 2 packs: 8 aces at 15, 32 tens to kings at 10, 64 others at 5; 4 jokers at 15
     820
     """

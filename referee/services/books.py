@@ -20,10 +20,8 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from referee.rules.events import UnreadableEvent
-from referee.rules.families import AnyEvent, AnyGame, AnyReplayed
-from referee.rules.game import Replayed, Unreadable
+from referee.rules.game import AnyEvent, AnyGame, AnyReplayed, Replayed, Rules, Unreadable
 from referee.rules.game_record import GameRecord
-from referee.rules.table import Family, Rules
 from referee.services.cache import Cache
 from referee.services.database import path_of, unit_of_work
 from referee.services.snapshots import Payload, load, snapshot_of
@@ -62,7 +60,7 @@ class Book:
         return self.record.rules
 
     @property
-    def family(self) -> Family:
+    def family(self) -> str:
         """The game's family: which events, sheet and screens it has."""
         return self.rules.family
 

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from referee.rules.families import rules_for, rummy_rules
+from referee.rules.families import rules_for
+from referee.rules.game import Rules
 from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, OptionError, show_value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS
-from referee.rules.table import Rules, RummyRules, value_said
+from referee.rules.rummy_family import rummy_rules
+from referee.rules.table import RummyRules, value_said
 from referee.rules.words import say
 from referee.services.database import unit_of_work
 from referee.storage.evenings import Evening

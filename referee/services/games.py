@@ -18,10 +18,10 @@ from enum import StrEnum
 
 from sqlite_utils import Database
 
-from referee.rules.answers import NO_STOCK, Refused, StockAnswer, StockCall
+from referee.rules.answers import NO_STOCK, Refused, StockAnswer, StockCall, Stocked
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent, AnyReplayed
-from referee.rules.game import Kind, Stocked
+from referee.rules.families import family_of
+from referee.rules.game import AnyEvent, AnyReplayed
 from referee.rules.game_record import GameRecord
 from referee.rules.options import Value
 from referee.rules.words import say
@@ -57,9 +57,6 @@ class StaleEdit(ValueError):
 
 class Busy(RuntimeError):
     """The game kept changing under a write: too many phones writing at once."""
-
-
-PLAYED = (Kind.ROUND, Kind.VOID, Kind.HAND, Kind.PASSED)  # entries that take a round's (or a deal's) place
 
 
 class Clash(Exception):
@@ -218,10 +215,13 @@ def _same_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> 
 
 def _clash_since(db: Database, book: Book, event: AnyEvent, seen: int | None) -> int | None:
     """The slot of a round (or hand) another phone added after version `seen`, when `event` is one too."""
-    if seen is None or seen == book.version or event.kind not in PLAYED:
+    family = family_of(book.rules)  # the family says which entries take a round's (or a deal's) place
+    if seen is None or seen == book.version or not family.played(event.kind):
         return None
     new = stored.added_since(db, book.game.id, seen)
-    return next((entry.slot for entry in book.entries if entry.slot in new and entry.data.get("type") in PLAYED), None)
+    return next(
+        (entry.slot for entry in book.entries if entry.slot in new and family.played(entry.data.get("type"))), None
+    )
 
 
 def correct(

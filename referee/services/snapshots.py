@@ -45,8 +45,7 @@ from typing import Any
 import referee.rules
 from referee.rules.cards import Card
 from referee.rules.events import EntryError
-from referee.rules.families import AnyReplayed
-from referee.rules.game import Replayed
+from referee.rules.game import AnyReplayed, Replayed
 from referee.rules.game_record import GameRecord
 from referee.rules.words import Said
 from referee.storage import games as stored_games

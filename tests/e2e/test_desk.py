@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from referee.rules.families import rummy_rules
 from referee.rules.presets import get_preset
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.sources import sources_named
 from referee.rules.table import describe, value_said
 from referee.storage.db import connect

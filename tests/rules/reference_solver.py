@@ -59,7 +59,7 @@ def reference_arrangement(hand: Sequence[Card], rules: RummyRules, minimise: str
     penalty (`minimise="penalty"`: then the most value), under `rules`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> best = reference_arrangement(parse_cards("9C 9D 9H 9S 5H 6H 7H KC"), rummy_rules("kaluki"))
     >>> best.laid_value, best.opens, [str(c) for c in best.left], best.penalty
     (54, True, ['KC'], 10)
@@ -243,7 +243,7 @@ def reference_opening(hand: Sequence[Card], rules: RummyRules) -> int:
     cards as another meld, under `distinct_melds`) once, one meld alone under `opening_scope = single_meld`.
 
     >>> from referee.rules.cards import parse_cards
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> reference_opening(parse_cards("JK 10C 9C 9C JK 10C"), rummy_rules("kaluki"))  # 9C 10C JK JK, not the twins
     49
     """

@@ -6,7 +6,7 @@ import pytest
 
 from referee.rules.advice import fixes
 from referee.rules.cards import parse_cards
-from referee.rules.families import rummy_rules
+from referee.rules.rummy_family import rummy_rules
 
 
 @pytest.mark.parametrize(

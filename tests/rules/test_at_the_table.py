@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from referee.rules.cards import parse_cards
 from referee.rules.deal import draw_first_dealer, next_deal
 from referee.rules.events import EventError
-from referee.rules.families import rummy_rules
 from referee.rules.game import replay
 from referee.rules.laid import LaidError, count_laid, laid_groups, laid_total
 from referee.rules.melds import check_meld
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import Buyback, Round
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.values import most_laid
 
 PLAYERS = ["Ana", "Ben", "Céline", "Driss"]

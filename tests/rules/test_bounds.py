@@ -9,10 +9,10 @@ import pytest
 
 from referee.rules.cards import parse_cards
 from referee.rules.events import EventError
-from referee.rules.families import rummy_rules
 from referee.rules.game_record import read_game
 from referee.rules.options import OptionError
 from referee.rules.rummy import hand_refusal
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.values import costliest_hand, most_cards_arranged, most_cards_held
 
 DIGITS = "9" * 5000

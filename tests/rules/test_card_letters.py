@@ -11,9 +11,9 @@ import pytest
 from markupsafe import escape
 
 from referee.rules.cards import Card, canonical, check_pack_limits, parse_cards, symbols
-from referee.rules.families import rummy_rules
 from referee.rules.laid import laid_groups, laid_text
 from referee.rules.melds import check_meld
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.words import Said, joined, say, speaking
 
 CARD_RANK = {"J": "V", "Q": "D", "K": "R"}  # the picker's French letters (translations/fr, context "card rank")

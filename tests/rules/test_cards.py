@@ -7,7 +7,7 @@ import pytest
 
 from referee.rules.cards import JOKER, Card, CardError, check_pack_limits, full_deck, parse_cards
 from referee.rules.cards import canonical as canonical_cards
-from referee.rules.families import rummy_rules
+from referee.rules.rummy_family import rummy_rules
 
 
 def names(text: str | list[str]) -> list[str]:

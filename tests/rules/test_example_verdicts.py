@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from referee.rules.examples import examples
-from referee.rules.families import rules_for, rummy_rules
+from referee.rules.families import rules_for
 from referee.rules.kaiser_events import KaiserHand
 from referee.rules.kaiser_examples import KAISER_EXAMPLES, KaiserExample
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import KaiserRules
 
 VERDICTS = {example.name: example for example in examples()}

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from referee.rules.events import EventError
-from referee.rules.families import AnyGame
+from referee.rules.game import AnyGame
 from referee.rules.game_record import GAME_FORMAT, read_game
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame

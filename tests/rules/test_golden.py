@@ -16,10 +16,10 @@ import pytest
 
 import referee.rules
 from referee.rules.cards import check_pack_limits, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.options import Value
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.values import penalty
 
 GOLDEN = Path(referee.rules.__file__).parent / "examples.json"

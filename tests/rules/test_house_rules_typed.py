@@ -102,18 +102,20 @@ def test_house_rules_override_the_presets_defaults() -> None:
     assert values == {**PRESETS["kaluki"].defaults, "run_max": 13, "ace_wraps": False}
 
 
-def test_an_unknown_option_is_refused_by_name() -> None:
-    """An option no game has is refused with its name quoted."""
+def test_an_unknown_option_is_refused_by_name_with_the_preset_s_own_options_named() -> None:
+    """An option no game has is refused with its name quoted, and the options its game has named (#43)."""
     with pytest.raises(OptionError) as refused:
         resolve_options(PRESETS["kaluki"], {"run_maxi": 13})
-    assert str(refused.value) == "unknown option 'run_maxi'"
+    own = ", ".join(PRESETS["kaluki"].option_names())
+    assert str(refused.value) == f"unknown option 'run_maxi': the options of kaluki are {own}"
+    assert "run_max, " in own and "min_bid" not in own
 
 
 def test_an_option_of_another_game_is_refused() -> None:
     """An option of Kaiser set on a Kaluki table is refused, naming the option and the preset."""
     with pytest.raises(OptionError) as refused:
         resolve_options(PRESETS["kaluki"], {"min_bid": 6})
-    assert str(refused.value) == "min_bid is not an option of kaluki"
+    assert str(refused.value).startswith("min_bid is not an option of kaluki: its options are packs, jokers, ")
 
 
 def test_a_presets_options_follow_the_options_table() -> None:

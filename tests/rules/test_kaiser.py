@@ -14,9 +14,10 @@ from hypothesis import event as note
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.answers import Stocked
 from referee.rules.events import EntryError, EventError, UnreadableEvent
 from referee.rules.families import rules_for
-from referee.rules.game import Replayed, Stocked, replay
+from referee.rules.game import Replayed, replay
 from referee.rules.game_record import read_game
 from referee.rules.kaiser import (
     HandResult,

@@ -9,9 +9,8 @@ import pytest
 
 from referee.rules.deal import KAISER_HAND, next_kaiser_deal
 from referee.rules.families import rules_for
-from referee.rules.game import Kind
 from referee.rules.kaiser import KaiserGame
-from referee.rules.kaiser_events import KaiserHand, KaiserTeams, PassedDeal
+from referee.rules.kaiser_events import KaiserHand, KaiserKind, KaiserTeams, PassedDeal
 from referee.rules.table import KaiserRules
 
 TEAMS = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})  # seats Ana, Ben, Céline, Driss
@@ -60,7 +59,7 @@ def test_no_deal_before_the_first_dealer_is_known() -> None:
 
 def test_a_passed_deal_is_offered_to_the_dealer() -> None:
     (offer,) = KaiserGame.start(kaiser(), TEAMS, first_dealer="Ben").offers()
-    assert (offer.kind, offer.player) == (Kind.PASSED, "Ben")
+    assert (offer.kind, offer.player) == (KaiserKind.PASSED, "Ben")
 
 
 def test_no_passed_deal_where_the_dealer_must_bid() -> None:

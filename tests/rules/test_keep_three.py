@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.rearrange import _unkept, rearrange_melds
+from referee.rules.rummy_family import rummy_rules
 
 CARDS = parse_cards("7H 7S 7D 7C 8H")
 Meld = tuple[Card, ...]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import CardError, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.opening import check_opening
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import RummyRules
 
 

@@ -13,17 +13,18 @@ import pytest
 
 from referee.rules.building import extend_meld
 from referee.rules.cards import CardError, check_pack_limits, parse_cards
-from referee.rules.families import family_playing, rummy_rules
+from referee.rules.families import family_playing
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import CHOICE_WORDS
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import PRESETS, parse_setting
 from referee.rules.release import release_joker
-from referee.rules.table import Family, RummyRules
+from referee.rules.rummy_family import rummy_rules
+from referee.rules.table import RummyRules
 
-RUMMY_PRESETS = [name for name in PRESETS if family_playing(name).name is Family.RUMMY]
-KAISER_PRESETS = [name for name in PRESETS if family_playing(name).name is Family.KAISER]
+RUMMY_PRESETS = [name for name in PRESETS if family_playing(name).name == "rummy"]
+KAISER_PRESETS = [name for name in PRESETS if family_playing(name).name == "kaiser"]
 
 
 def check(cards: str, preset: str = "kaluki", settings: dict[str, Value] | None = None) -> MeldCheck:

@@ -13,13 +13,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import SUITS, Card, check_pack_limits, full_deck, parse_cards
-from referee.rules.families import family_playing, rummy_rules
+from referee.rules.families import family_playing
 from referee.rules.melds import check_meld
 from referee.rules.presets import PRESETS
-from referee.rules.table import Family, RummyRules
+from referee.rules.rummy_family import rummy_rules
+from referee.rules.table import RummyRules
 from referee.rules.values import penalty
 
-RUMMY_PRESETS = tuple(name for name in PRESETS if family_playing(name).name is Family.RUMMY)
+RUMMY_PRESETS = tuple(name for name in PRESETS if family_playing(name).name == "rummy")
 RULES = {preset: rummy_rules(preset) for preset in RUMMY_PRESETS}
 EXAMPLES = settings(max_examples=500, deadline=None)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.rearrange import rearrange_melds
+from referee.rules.rummy_family import rummy_rules
 
 RAMI_MANIPULATION = rummy_rules("rami", {"table_rearrange": "manipulation"})
 

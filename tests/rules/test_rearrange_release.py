@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.rearrange import rearrange_melds
+from referee.rules.rummy_family import rummy_rules
 
 # 000: "Mais lorsque la bonne carte arrive, le joueur peut alors remplacer le Joker avec celle-ci."
 ANY = "any_missing"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.release import release_joker
+from referee.rules.rummy_family import rummy_rules
 
 AGAIN = "meld the joker again this turn: it cannot go into the hand"
 AGAIN_OR_300 = AGAIN + "; a joker not melded this turn costs 300 points"  # 001: "une pénalité de 300 points"

@@ -12,15 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.rules.answers import Refused, StockAnswer
+from referee.rules.answers import Refused, StockAnswer, Stocked
 from referee.rules.events import EventError
-from referee.rules.families import rules_for, rummy_rules
-from referee.rules.game import Kind, Stocked, replay
+from referee.rules.families import rules_for
+from referee.rules.game import replay
 from referee.rules.game_record import read_game
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams
 from referee.rules.rummy import ReshuffleResult, RoundResult, RummyGame
-from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, RummyKind, Void, rummy_event_from_json
+from referee.rules.rummy_family import rummy_rules
 
 PLAYERS = ["Ana", "Ben", "Céline"]
 
@@ -41,7 +42,7 @@ def won_by_ana(ben: int = 10, celine: int = 10) -> Round:
 
 def test_a_reshuffle_reads_and_writes_as_a_record_event() -> None:
     event = rummy_event_from_json({"type": "reshuffle"}, 1)
-    assert event == Reshuffle() and event.kind is Kind.RESHUFFLE == "reshuffle"
+    assert event == Reshuffle() and event.kind is RummyKind.RESHUFFLE == "reshuffle"
     assert event.as_json() == {"type": "reshuffle"}
     with pytest.raises(EventError, match="a reshuffle event has no 'round'"):
         rummy_event_from_json({"type": "reshuffle", "round": 2}, 1)

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from referee.rules.cards import parse_cards
 from referee.rules.events import EventError
-from referee.rules.families import rummy_rules
 from referee.rules.game_record import read_game
 from referee.rules.laid import laid_groups, laid_text, laid_value
 from referee.rules.option_words import preset_said
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RoundShape, RummyGame
 from referee.rules.rummy_events import Finish, Round
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.rummy_rounds import hand_refusal, hand_value, round_points
 from referee.rules.values import most_laid
 from tests.events import rummy_round

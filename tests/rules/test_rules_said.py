@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.families import rules_for, rummy_rules
+from referee.rules.families import rules_for
 from referee.rules.options import OPTIONS, OptionError, Value, show_value
 from referee.rules.presets import PRESETS
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import citation, describe, rule_said, value_said
 from referee.rules.words import speaking
 

@@ -11,13 +11,13 @@ import pytest
 
 from referee.rules.cards import parse_cards
 from referee.rules.events import EventError
-from referee.rules.families import rummy_rules
 from referee.rules.game import Replayed, Status
 from referee.rules.game import replay as replay_events
 from referee.rules.game_record import read_game
 from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame, can_buyback, restart_score, verify_buyback
 from referee.rules.rummy_events import Buyback, Finish, Reshuffle, Round, RummyEvent, Void, rummy_event_from_json
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.rummy_results import BuybackResult, Player, ReshuffleResult, RoundResult
 from referee.rules.table import RummyRules
 from tests.conftest import Runner

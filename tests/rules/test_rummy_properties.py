@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from referee.rules.events import EventError
-from referee.rules.families import rummy_rules
 from referee.rules.game import replay
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import Buyback, Reshuffle, Round, RummyEvent, Void
+from referee.rules.rummy_family import rummy_rules
 
 PENALTY_PRESETS = ["kaluki", "kaluki-hunt", "kaluki-club", "rami-elimination"]
 NAMES = ["Ana", "Ben", "Céline", "Driss", "Eve"]

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import Card, full_deck, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.option_words import preset_said
 from referee.rules.options import Value
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.solver import (
     BUDGET,
     Arrangement,

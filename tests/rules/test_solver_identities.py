@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.melds import check_meld
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.solver import best_arrangement
 
 IDENTITIES = {"identities": True}

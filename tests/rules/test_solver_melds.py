@@ -7,8 +7,8 @@ import time
 import pytest
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.families import rummy_rules
 from referee.rules.options import Value
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.solver import best_arrangement
 from referee.rules.solver_melds import (
     FIELD,

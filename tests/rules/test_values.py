@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import JOKER, Card, parse_cards
-from referee.rules.families import rummy_rules
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.values import (
     costliest_hand,
     hand_card_value,

@@ -261,10 +261,10 @@ def test_a_kaiser_hand_scored_once_explains_itself_in_the_reader_s_language() ->
 
 
 def test_a_replay_s_refusal_kept_in_a_cache_is_said_in_the_reader_s_language() -> None:
-    from referee.rules.families import rummy_rules
     from referee.rules.game import replay
     from referee.rules.rummy import RummyGame
     from referee.rules.rummy_events import Reshuffle
+    from referee.rules.rummy_family import rummy_rules
 
     replayed = replay(RummyGame.start(rummy_rules("kaluki"), ["Ana", "Ben"]), [Reshuffle(), Reshuffle()])
     assert replayed.refusal is not None

@@ -9,9 +9,9 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.families import GameFamily, TallyOf
-from referee.rules.game import Kind, Replayed
-from referee.rules.options import Value
+from referee.rules.family import GameFamily, TallyOf
+from referee.rules.game import EntryKind, Replayed
+from referee.rules.options import Value, options_named
 from referee.rules.presets import Preset, get_preset
 from referee.rules.record_data import RecordError
 from referee.rules.tallies import Figure, Figures, Tally
@@ -42,7 +42,7 @@ class PipsRound:
     """A round: the pips each player scored."""
 
     pips: Mapping[str, int]
-    kind = Kind.ROUND
+    kind = "round"
 
     def as_json(self) -> dict[str, Any]:
         """The round as the record writes it."""
@@ -185,5 +185,7 @@ PIPS = GameFamily(
     standings_text=lambda game: ", ".join(f"{row['name']} {row['score']}" for row in game.as_json()["players"]),
     tally=TallyOf(PipsGame, tally),
     figures=FIGURES,
+    kinds=(EntryKind("round", "round", played=True, counted=True, correctable=True),),
+    options=options_named("min_players", "max_players", "target"),
     presets=(PRESET,),
 )

@@ -16,7 +16,7 @@ from referee.services.games import Entry, Evening
 from referee.web.forms import FormData, KeyedForm, SheetForm
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.families import WebFamily, web_family
-from referee.web.games.lines import Cell, Column, Footer, Line, Marks, NewGame, Totals
+from referee.web.games.lines import Cell, Column, Footer, Line, Marks, NewGame, Totals, Unit
 from referee.web.games.screens import event_at
 from tests.toy_family.engine import FAMILY, PipsGame, PipsReplay, PipsRound, PipsRules
 
@@ -81,7 +81,7 @@ class PipsScreen:
 class PipsLayout:
     """A column per player, a line per round."""
 
-    unit = "round"
+    unit = Unit.ROUNDS
     noted = False
     coloured = True
 
@@ -155,6 +155,7 @@ WORDS = EntryWords(
 )
 
 PIPS_WEB: WebFamily = web_family(
+    FAMILY,
     PipsGame, PipsRules, PipsScreen(), PipsLayout(), PipsStart(), "games/pips",  # type: ignore[arg-type]
     desk=False, worked=worked, words=WORDS, folder=FOLDER,
 )  # fmt: skip

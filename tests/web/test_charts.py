@@ -27,6 +27,7 @@ from referee.web.games.charts import (
     running_totals,
     running_totals_chart,
 )
+from referee.web.games.lines import Unit
 
 GAMES = Path(__file__).parent.parent / "rules" / "games"
 
@@ -59,7 +60,7 @@ def test_totals_scale_into_the_plot_and_the_mark_sits_at_its_value() -> None:
 
 
 def test_negative_totals_and_a_target_inside_the_range() -> None:
-    chart = running_totals_chart([("NS", [0, 18, 60]), ("EW", [0, -7, -3])], unit="hand", mark=("target", 52))
+    chart = running_totals_chart([("NS", [0, 18, 60]), ("EW", [0, -7, -3])], unit=Unit.HANDS, mark=("target", 52))
     assert [tick.value for tick in chart.ticks] == [-20, 0, 20, 40, 60]
     assert chart.mark is not None and chart.mark.y == pytest.approx(8 + (60 - 52) * 134 / 80, abs=0.05)
     x, y = xy(chart.series[1].points)[1]
@@ -98,7 +99,7 @@ def test_the_mark_label_at_the_top_of_the_chart_goes_below_its_line(app: Flask, 
 
 
 def test_the_mark_label_sits_above_its_line_where_there_is_room() -> None:
-    chart = running_totals_chart([("NS", [0, 18, 60])], unit="hand", mark=("target", 52))
+    chart = running_totals_chart([("NS", [0, 18, 60])], unit=Unit.HANDS, mark=("target", 52))
     assert chart.mark is not None and chart.mark.label_y == pytest.approx(chart.mark.y - 3)
 
 
@@ -127,7 +128,7 @@ def test_the_rules_8_game_s_chart_drops_at_a_buy_back_and_stops_when_a_player_is
 def test_a_kaiser_chart_counts_hands_not_passed_deals() -> None:
     game, events = stored(GAMES / "kaiser_three_deals.json")
     chart = chart_for_book(read_book(game, events))
-    assert chart.unit == "hand" and chart.rounds == 2
+    assert chart.unit == Unit.HANDS and chart.rounds == 2
     assert [(series.label, series.last) for series in chart.series] == [
         ("NS (Ana, Céline)", 16),
         ("EW (Ben, Driss)", 39),

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from referee.rules.families import rummy_rules
 from referee.rules.game import replay
 from referee.rules.rummy import RummyGame
 from referee.rules.rummy_events import rummy_event_from_json
+from referee.rules.rummy_family import rummy_rules
 from referee.web.games.rummy.layout import round_reach, rummy_standings
 from referee.web.games.sheets import colours, short_names
 from tests.events import rummy_round

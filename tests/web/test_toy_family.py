@@ -14,7 +14,6 @@ from flask import Flask
 
 from referee import create_app
 from referee.rules import families as engine
-from referee.rules import presets
 from referee.web.games import families as web
 from tests.toy_family.engine import PIPS
 from tests.toy_family.web import PIPS_WEB
@@ -27,15 +26,15 @@ def pips_engine() -> Iterator[None]:
     """Pips in the engine's registry (and its preset among the presets), for one test."""
     engine.register(PIPS)
     yield
-    del engine._REGISTERED["pips"], presets._PRESETS["pips"]
+    engine.unregister(PIPS.name)
 
 
 @pytest.fixture
 def pips(pips_engine: None) -> Iterator[None]:
     """Pips in both registries, for one test."""
-    web.register("pips", PIPS_WEB)
+    web.register(PIPS_WEB)
     yield
-    del web._REGISTERED["pips"]
+    web.unregister(PIPS_WEB.name)
 
 
 @pytest.fixture

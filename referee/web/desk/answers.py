@@ -11,13 +11,14 @@ from flask_babel import gettext as _
 from referee.rules.advice import fixes
 from referee.rules.building import extend_meld
 from referee.rules.cards import Card, check_pack_limits, parse_cards, symbols
+from referee.rules.game import Rules
 from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
 from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
-from referee.rules.table import Rules, RummyRules, rule_said
+from referee.rules.table import RummyRules, rule_said
 from referee.web.desk.forms import (
     BestQuestion,
     ExtendQuestion,

@@ -10,9 +10,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
-from referee.rules.families import rummy_rules
 from referee.rules.option_words import preset_said
 from referee.rules.presets import DEFAULT_PRESET
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.table import RummyRules
 from referee.services.desk import evening_rules
 from referee.services.evenings import Evening

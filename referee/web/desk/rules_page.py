@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from referee.rules.game import Rules
 from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, Value, show_value
 from referee.rules.presets import Preset, get_preset
 from referee.rules.sources import Quote, quotes_for, source_said, sources_named
-from referee.rules.table import Rules, describe, value_said
+from referee.rules.table import describe, value_said
 from referee.rules.words import N_, say
 from referee.web.games.families import Worked, web_family_of
 
@@ -177,7 +178,7 @@ def setting_said(rules: Rules, name: str, value: Value) -> str:
     """A setting's value as the rules at this table say it: in the family's own words where it has some (the cards'
     values counted out, where one is eliminated), else as the options table says it.
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> kaluki = rummy_rules("kaluki")
     >>> setting_said(kaluki, "hand_values", "penalty"), setting_said(kaluki, "elimination_threshold", 150)
     ('ace 11, 10 to king 10, 2 to 9 at face value, joker 15', '150 or more')

@@ -6,9 +6,9 @@ from flask import Blueprint, abort, g, request, url_for
 from flask.typing import ResponseReturnValue
 
 from referee.rules.cards import CardError
+from referee.rules.game import Rules
 from referee.rules.options import OptionError
 from referee.rules.presets import PRESETS
-from referee.rules.table import Rules
 from referee.services.desk import Ruling, evening_rulings, rules_in_force, save_ruling
 from referee.services.evenings import Evening
 from referee.web.database import get_db

@@ -11,10 +11,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from referee.rules.table import Rules
+from referee.rules.game import Rules
 from referee.services.games import Book
 from referee.web.games.families import layout_of
-from referee.web.games.lines import Totals
+from referee.web.games.lines import Totals, Unit
 from referee.web.games.sheets import colours, evening_seats
 
 WIDTH, HEIGHT = 320, 160  # the viewBox; the SVG scales to its box's width
@@ -70,7 +70,7 @@ class Chart:
     right: int
     top: int
     bottom: int
-    unit: str  # what x counts: "round" or "hand"
+    unit: Unit  # what x counts: rounds, or hands
     rounds: int  # the last x (x = 0 is the start, every total 0)
     series: tuple[Series, ...]
     ticks: tuple[Tick, ...]
@@ -94,7 +94,7 @@ def nice_step(span: int, most: int = 4) -> int:
 
 def running_totals_chart(
     totals: Sequence[tuple[str, Sequence[int]]],
-    unit: str = "round",
+    unit: Unit = Unit.ROUNDS,
     mark: tuple[str, int] | None = None,
     styles: Mapping[str, int] | None = None,
 ) -> Chart:

@@ -12,160 +12,54 @@ against `RummyGame` and `RummyEvent`), and the views, which hold a game of any f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+import importlib
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Generic
 
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
-from referee.rules.kaiser import KaiserGame
-from referee.rules.options import Value
-from referee.rules.rummy import RummyGame
-from referee.rules.table import Family, KaiserRules, Rules, RummyRules
 from referee.web.forms import presets_of
-from referee.web.games.entry_words import EntryWords
-from referee.web.games.kaiser.layout import KaiserLayout
-from referee.web.games.kaiser.own_hand import KaiserOwnHand
-from referee.web.games.kaiser.screen import KaiserScreen
-from referee.web.games.kaiser.start import KaiserStart
-from referee.web.games.kaiser.taps import TAPS as KAISER_TAPS
-from referee.web.games.kaiser.words import WORDS as KAISER_WORDS
-from referee.web.games.kaiser.worked import worked_examples as kaiser_worked
-from referee.web.games.lines import AnyLayout, Layout, LayoutOf
-from referee.web.games.own_hands import OwnHand
-from referee.web.games.rummy.layout import RummyLayout
-from referee.web.games.rummy.own_hand import RummyOwnHand
-from referee.web.games.rummy.screen import RummyScreen
-from referee.web.games.rummy.settings import rummy_setting
-from referee.web.games.rummy.start import RummyStart
-from referee.web.games.rummy.taps import TAPS as RUMMY_TAPS
-from referee.web.games.rummy.words import WORDS as RUMMY_WORDS
-from referee.web.games.rummy.worked import worked_examples as rummy_worked
-from referee.web.games.screens import AnyScreen, Screen, ScreenOf, Starter, Tap
-from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT
+from referee.web.games.family import WebFamily, Worked, WorkedOf, no_words, web_family
+from referee.web.games.lines import AnyLayout, LayoutOf
+from referee.web.games.screens import AnyScreen, ScreenOf, Starter
 
-Worked = list[tuple[str, str, str, str | None]]  # the rules page's worked examples: subject, question, answers
+__all__ = [
+    "BUILT_IN", "FAMILIES", "WebFamily", "Worked", "WorkedOf", "no_words", "register", "unregister", "web_family"
+]  # fmt: skip
 
-
-def no_words(rules: Rules, name: str, value: Value) -> str | None:
-    """No words of the family's own for a setting: the rules page says it as the options table does."""
-    return None
-
-
-@dataclass(frozen=True)
-class WebFamily:
-    """One family on the phone: how its entries are made, how its sheet is laid out, where its partials are.
-
-    Made by `web_family`, which types the family's parts against its engine's game, events and rules.
-    """
-
-    screen: AnyScreen  # its `Screen`, given only books of its game (`ScreenOf`)
-    layout: AnyLayout  # its `Layout`, given only its games and rules (`LayoutOf`)
-    start: Starter
-    templates: str  # the folder of its partials (`PARTIALS`)
-    desk: bool  # whether the referee desk answers questions about its melds
-    worked: Callable[[Rules, bool], Worked]  # the rules page's worked examples, for its rules only (`WorkedOf`)
-    words: EntryWords  # how its change log names its entries and the values a correction changes
-    taps: tuple[Tap, ...] = ()  # the sheet's one-tap entries (a void round, a buy-back, a passed deal)
-    folder: Path | None = None  # the folder `templates` is under, when not the app's own (a family shipped apart)
-    own: OwnHand | None = None  # how a player sends their own hand from their own phone; None: the scorer counts
-    setting: Callable[[Rules, str, Value], str | None] = no_words  # a setting in its own words on the rules page
-
-
-@dataclass(frozen=True)
-class WorkedOf(Generic[RulesT]):
-    """One family's worked examples, for rules of any family: checked to be the family's rules (`rules`) once, here."""
-
-    rules: type[RulesT]
-    worked: Callable[[RulesT, bool], Worked]
-
-    def __call__(self, rules: Rules, changed: bool) -> Worked:
-        """The worked examples of the family's `rules` (with the house's answers when `changed`)."""
-        if not isinstance(rules, self.rules):
-            raise NotOfFamily(f"not {self.rules.__name__}: {type(rules).__name__}")
-        return self.worked(rules, changed)
-
-
-def web_family(
-    game: type[GameT],
-    rules: type[RulesT],
-    screen: Screen[GameT, EventT, ResultT],
-    layout: Layout[GameT, EventT, ResultT, RulesT],
-    start: Starter,
-    templates: str,
-    *,
-    desk: bool,
-    worked: Callable[[RulesT, bool], Worked],
-    words: EntryWords,
-    taps: tuple[Tap, ...] = (),
-    folder: Path | None = None,
-    own: OwnHand | None = None,
-    setting: Callable[[Rules, str, Value], str | None] = no_words,
-) -> WebFamily:
-    """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
-    and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
-    return WebFamily(
-        ScreenOf(game, screen),
-        LayoutOf(game, rules, layout),
-        start,
-        templates,
-        desk,
-        WorkedOf(rules, worked),
-        words,
-        taps,
-        folder,
-        own,
-        setting,
-    )
-
+# The app's own families on the phone, in the order the evening page offers them: each a package's module and its
+# `WebFamily` (the engine's are `referee.rules.families.BUILT_IN`).
+BUILT_IN = (
+    "referee.web.games.rummy.family:RUMMY_WEB",
+    "referee.web.games.kaiser.family:KAISER_WEB",
+    # "referee.web.games.other.family:OTHER_WEB",
+)
 
 _REGISTERED: dict[str, WebFamily] = {}
 FAMILIES: Mapping[str, WebFamily] = MappingProxyType(_REGISTERED)  # each family's web part, by the engine's name
 
 
-def register(family: str, web: WebFamily) -> WebFamily:
-    """Add the web part `web` of the engine's family named `family`; ValueError when it has one already. The app
-    checks at start that every family of the engine has its whole part (`check_families`)."""
-    if family in _REGISTERED:
-        raise ValueError(f"the family {family} has a web part already")
-    _REGISTERED[family] = web
+def register(web: WebFamily) -> WebFamily:
+    """Add the web part `web` of the engine's family it names; ValueError when that family has one already. The app
+    checks, as it is made, that every family of the engine has its whole part (`check_families`)."""
+    if web.name in _REGISTERED:
+        raise ValueError(f"the family {web.name} has a web part already")
+    _REGISTERED[web.name] = web
     return web
 
 
-register(
-    Family.RUMMY,
-    web_family(
-        RummyGame,
-        RummyRules,
-        RummyScreen(),
-        RummyLayout(),
-        RummyStart(),
-        "games/rummy",
-        desk=True,
-        worked=rummy_worked,
-        words=RUMMY_WORDS,
-        taps=RUMMY_TAPS,
-        own=RummyOwnHand(),
-        setting=rummy_setting,
-    ),
-)
-register(
-    Family.KAISER,
-    web_family(
-        KaiserGame,
-        KaiserRules,
-        KaiserScreen(),
-        KaiserLayout(),
-        KaiserStart(),
-        "games/kaiser",
-        desk=False,
-        worked=kaiser_worked,
-        words=KAISER_WORDS,
-        taps=KAISER_TAPS,
-        own=KaiserOwnHand(),
-    ),
-)
+def unregister(name: str) -> None:
+    """Take the web part of the family called `name` out (a test's toy, once its test is over)."""
+    del _REGISTERED[name]
+
+
+def _built_in(entry: str) -> WebFamily:
+    """The web part `module:name` names."""
+    module, _, name = entry.partition(":")
+    web = getattr(importlib.import_module(module), name)
+    if not isinstance(web, WebFamily):
+        raise TypeError(f"{entry} is not a WebFamily")
+    return web
 
 
 def desk_presets() -> list[str]:
@@ -189,7 +83,7 @@ def missing_parts(engine: Iterable[str], web: Mapping[str, WebFamily], templates
     for family in engine:
         part = web.get(family)
         if part is None:
-            missing.append(f"the family {family!s} has no web part in referee/web/games/families.py")
+            missing.append(f"the family {family!s} has no web part (referee/web/games/families.py, BUILT_IN)")
             continue
         for name, methods in NEEDED.items():
             own = _own(getattr(part, name))
@@ -247,3 +141,7 @@ def starters() -> tuple[Starter, ...]:
 def starter(name: str) -> Starter | None:
     """The start of the family named `name` in a start form (its `family` field); None for no such family."""
     return next((start for start in starters() if start.family == name), None)
+
+
+for _entry in BUILT_IN:  # the app's families, registered as this module is imported, whoever imports it first
+    register(_built_in(_entry))

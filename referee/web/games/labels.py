@@ -1,5 +1,5 @@
-"""The words a player reads for the engine's categories: statuses, finishes and entry kinds (the values a correction
-changes are each family's, `rummy/words.py` and `kaiser/words.py`).
+"""The words a player reads for the engine's categories: statuses, finishes, and each family's types of entry as it
+declares them (the values a correction changes are each family's, `rummy/words.py` and `kaiser/words.py`).
 
 One table each, in the catalogue, so no template keeps its own translation table.
 """
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from referee.rules.game import Kind, Status
+from referee.rules.families import FAMILIES
+from referee.rules.game import Status
 from referee.rules.rummy_events import Finish
 
 STATUS = {Status.IN: _l("in"), Status.ELIMINATED: _l("eliminated"), Status.OUT: _l("out")}
@@ -19,10 +20,9 @@ FINISH = {
     Finish.WITH_TABLE: _l("rami"),
     Finish.OWN_CARDS: _l("rami, own cards"),
 }
-KIND = {
-    Kind.ROUND: _l("round"),
-    Kind.HAND: _l("hand"),
-    Kind.VOID: _l("void"),
-    Kind.BUYBACK: _l("buy-back"),
-    Kind.PASSED: _l("passed"),
-}
+
+
+def entry_said(family: str, kind: str) -> str:
+    """What the sheet, its CSV and the change log call an entry of type `kind` of `family`'s games, in the reader's
+    words ("manche", not "round"): as the family declares it."""
+    return str(FAMILIES[family].kind_said(kind))

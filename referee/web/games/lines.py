@@ -6,15 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Generic, Protocol, TypeGuard
 
-from referee.rules.families import AnyGame, AnyReplayed
-from referee.rules.game import Kind, Replayed, Step
+from referee.rules.game import AnyGame, AnyReplayed, Replayed, Rules, Step
 from referee.rules.options import Value
-from referee.rules.table import Rules
 from referee.rules.words import shown
 from referee.services.games import Entry
 from referee.web.games.typed import EventT, GameT, NotOfFamily, ResultT, RulesT, RulesT_contra
+
+
+class Unit(StrEnum):
+    """What a sheet's lines count, as its layout says and its words name them: rounds played, or hands (deals)."""
+
+    ROUNDS = "rounds"
+    HANDS = "hands"
+    EVENINGS = "evenings"  # a group's season, evening by evening
 
 
 @dataclass(frozen=True)
@@ -68,7 +75,7 @@ class Line:
 
     slot: int
     revision: int
-    kind: Kind
+    kind: str  # its family's type of entry
     number: int | None  # the round's (or hand's) number; None for a buy-back or a passed deal
     badge: str
     note: str  # Kaiser: who bid what; a passed deal: whose deal
@@ -99,7 +106,7 @@ class Layout(Protocol[GameT, EventT, ResultT, RulesT_contra]):
     """How one family lays out its sheet: `GameT` its game, `EventT` its events, `ResultT` what they did,
     `RulesT_contra` its rules."""
 
-    unit: str
+    unit: Unit
     noted: bool
     coloured: bool  # a column per player, each in the player's colour (sheet, chart, history)
 
@@ -138,8 +145,8 @@ class AnyLayout(Protocol):
     """A family's `Layout` as the sheet, the chart and the history use it, for a game of any family (`LayoutOf`)."""
 
     @property
-    def unit(self) -> str:
-        """What a line counts: "round" or "hand"."""
+    def unit(self) -> Unit:
+        """What a line counts: rounds, or hands."""
 
     @property
     def noted(self) -> bool:
@@ -190,7 +197,7 @@ class LayoutOf(Generic[GameT, EventT, ResultT, RulesT]):
     layout: Layout[GameT, EventT, ResultT, RulesT]
 
     @property
-    def unit(self) -> str:
+    def unit(self) -> Unit:
         """What a line counts."""
         return self.layout.unit
 

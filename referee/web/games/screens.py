@@ -13,7 +13,7 @@ from typing import Generic, Protocol, TypeGuard
 from flask.typing import ResponseReturnValue
 
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent
+from referee.rules.game import AnyEvent
 from referee.services.games import Book, Evening
 from referee.web.forms import FormData, KeyedForm, SheetForm
 from referee.web.games.lines import NewGame

@@ -16,13 +16,12 @@ from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.families import AnyEvent, AnyGame, AnyResult
-from referee.rules.game import Kind, Offer, Step
-from referee.rules.table import Family
+from referee.rules.families import family_of
+from referee.rules.game import AnyEvent, Offer
 from referee.services.games import Book, Entry
 from referee.web.games.corrections import entry_named
 from referee.web.games.families import layout_of
-from referee.web.games.lines import Column, Footer, Line
+from referee.web.games.lines import Column, Footer, Line, Unit
 
 LINES_SHOWN = 20  # the latest lines a long game shows; the rest are behind "earlier rounds"
 SLACK = 5  # a game only a few lines longer than that shows them all
@@ -37,14 +36,14 @@ WHOLE = 5  # a name of 5 letters or fewer is never shortened: its short form ("M
 class Sheet:
     """Everything a game's sheet shows, for either family."""
 
-    family: Family
+    family: str
     preset: str
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
     earlier: int  # lines not shown
     footers: tuple[Footer, ...]
     noted: bool  # the lines carry a note column (Kaiser's bids)
-    unit: str  # "round" or "hand"
+    unit: Unit  # what its lines count: rounds, or hands
     over: bool
     winner: str | None
     verdict: str  # the result once the game is over
@@ -226,10 +225,11 @@ def summarise(book: Book) -> GameSummary:
     """A game's summary, from its replay's last state only."""
     layout = layout_of(book.family)
     state = book.state
-    count = sum(_counts(step) for step in book.replayed.steps)
+    family = family_of(book.rules)  # the family says which entries are rounds or hands played
+    count = sum(family.counted(step.event.kind) for step in book.replayed.steps)
     played = (
         ngettext("%(num)s round", "%(num)s rounds", count)
-        if layout.unit == "round"
+        if layout.unit == Unit.ROUNDS
         else ngettext("%(num)s hand", "%(num)s hands", count)
     )
     chips = layout.chips(state)
@@ -237,11 +237,6 @@ def summarise(book: Book) -> GameSummary:
     return GameSummary(
         book.game.number, book.rules.preset, layout.columns(state), state.over, state.winner, played, pot, chips
     )
-
-
-def _counts(step: Step[AnyGame, AnyEvent, AnyResult]) -> bool:
-    """Whether an entry is a round or a hand played (not a buy-back, not a passed deal)."""
-    return step.event.kind in (Kind.ROUND, Kind.VOID, Kind.HAND)
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
-from referee.rules.families import AnyEvent, AnyGame, AnyResult
-from referee.rules.game import Replayed
+from referee.rules.game import AnyEvent, AnyGame, AnyResult, Replayed, Rules
 from referee.rules.game_record import GameRecord
-from referee.rules.table import Rules
 from referee.services.games import Entry, StoredGame
 
 GameT = TypeVar("GameT", bound=AnyGame)  # a family's game: RummyGame, KaiserGame

@@ -15,7 +15,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from referee.rules.events import EntryError
-from referee.rules.families import AnyEvent
+from referee.rules.families import family_of
+from referee.rules.game import AnyEvent
 from referee.services import games as service
 from referee.services.games import Book, Busy, Clash, Done, Outcome, StaleEdit, correct
 from referee.services.own_hands import hands_sent
@@ -361,7 +362,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
         return _refused(book, screen_of(book.family).entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
         abort(404)
-    if entry.data.get("type") not in ("round", "hand"):
+    if not family_of(book.rules).correctable(entry.data.get("type")):  # the family says which entries are corrected
         abort(404)
     screen = screen_of(book.family)
     if request.method == "GET":

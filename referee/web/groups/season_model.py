@@ -30,6 +30,7 @@ from referee.services.season import (
     sorts,
 )
 from referee.web.games.charts import STYLES, Chart, running_totals_chart
+from referee.web.games.lines import Unit
 from referee.web.games.sheets import colours
 from referee.web.local import MINUS, day, format_amount, local_time, number, reader_locale
 from referee.web.transfer.model import formula_safe
@@ -158,7 +159,7 @@ def chips_chart(season: Season) -> Chart:
         for line in season.evenings:
             running.append(running[-1] + line.chips.get(name, 0))
         totals.append((name, running))
-    return running_totals_chart(totals, "evening", None, colours(season.players))
+    return running_totals_chart(totals, Unit.EVENINGS, None, colours(season.players))
 
 
 @dataclass(frozen=True)

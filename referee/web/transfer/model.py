@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from flask import Response
 from flask_babel import gettext as _
 
-from referee.web.games.labels import KIND
+from referee.web.games.labels import entry_said
+from referee.web.games.lines import Unit
 from referee.web.games.sheets import Sheet
 
 
@@ -36,10 +37,10 @@ def sheet_csv(sheet: Sheet) -> str:
     """A score sheet as CSV: a line per entry with each column's change, then the totals and footers."""
     out = io.StringIO()
     writer = csv.writer(out)
-    unit, note = (_("Round"), _("Winner")) if sheet.unit == "round" else (_("Hand"), _("Bid"))
+    unit, note = (_("Round"), _("Winner")) if sheet.unit == Unit.ROUNDS else (_("Hand"), _("Bid"))
     writer.writerow([unit, _("Entry"), note, *(_cell(column.name) for column in sheet.columns)])
     for line in sheet.lines:
-        kind = str(KIND.get(line.kind, line.kind))  # in the reader's words: "manche", not "round"
+        kind = entry_said(sheet.family, line.kind)  # in the reader's words: "manche", not the record's type
         entry = f"{kind} · {line.badge}" if line.badge and line.badge != kind else kind  # "manche · tout d'un coup"
         writer.writerow([line.number or "", entry, _cell(line.note), *(_cell(cell.change) for cell in line.cells)])
     writer.writerow(["", _("Total"), "", *(column.total for column in sheet.columns)])

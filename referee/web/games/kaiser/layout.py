@@ -7,21 +7,20 @@ from typing import assert_never
 
 from flask_babel import gettext as _
 
-from referee.rules.game import Kind
 from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, KaiserStep, PassedResult
 from referee.rules.kaiser_bidding import Bid
-from referee.rules.kaiser_events import SUITS, KaiserHand
+from referee.rules.kaiser_events import SUITS, KaiserHand, KaiserKind
+from referee.rules.kaiser_family import KAISER
 from referee.rules.table import KaiserRules
 from referee.rules.words import shown, signed
 from referee.services.games import Entry
-from referee.web.games.labels import KIND
-from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals
+from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals, Unit
 
 
 class KaiserLayout:
     """Kaiser: a column per team, each hand's bid and the rule each team's change rests on."""
 
-    unit = "hand"
+    unit = Unit.HANDS
     noted = True
     coloured = False
 
@@ -45,7 +44,13 @@ class KaiserLayout:
             case PassedResult():
                 note = _("Everybody passed on %(name)s's deal.", name=result.dealer)
                 return Line(
-                    entry.slot, entry.revision, Kind.PASSED, None, str(KIND[Kind.PASSED]), note, (Cell("", ""),) * 2
+                    entry.slot,
+                    entry.revision,
+                    KaiserKind.PASSED,
+                    None,
+                    KAISER.kind_said(KaiserKind.PASSED),
+                    note,
+                    (Cell("", ""),) * 2,
                 )
             case HandResult():
                 pass  # a hand played: below
@@ -62,7 +67,9 @@ class KaiserLayout:
             explanations = (_auction(hand), *explanations)
         trump = f" {SUITS[hand.trump]}" if hand.trump else ""
         note = f"{hand.bidder} {Bid(hand.bid, hand.no_trump)}{trump}"
-        return Line(entry.slot, entry.revision, Kind.HAND, after.hands_played, "", note, cells, explanations, True)
+        return Line(
+            entry.slot, entry.revision, KaiserKind.HAND, after.hands_played, "", note, cells, explanations, True
+        )
 
     def footers(self, state: KaiserGame) -> tuple[Footer, ...]:
         """Each team's players."""

@@ -11,7 +11,7 @@ from wtforms import FormField, SelectField
 
 from referee.rules.deal import draw_first_dealer
 from referee.rules.families import rules_for
-from referee.rules.table import Family
+from referee.rules.kaiser_family import KAISER
 from referee.services.games import Evening
 from referee.web.forms import (
     AT_RANDOM,
@@ -26,7 +26,7 @@ from referee.web.forms import (
 )
 from referee.web.games.lines import NewGame
 
-KAISER_PRESETS = presets_of(Family.KAISER)
+KAISER_PRESETS = presets_of(KAISER.name)
 SEATS = 4  # two teams of two
 
 

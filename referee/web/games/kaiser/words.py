@@ -9,22 +9,22 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from referee.rules.cards import SUIT_SYMBOLS
-from referee.rules.game import Kind
+from referee.rules.kaiser_events import KaiserKind
 from referee.web.games.entry_words import Entry, EntryWords
 
 
 def named(entry: Entry) -> str:
     """A Kaiser entry in words: "the hand Ana bid 7", "the deal everybody passed"."""
-    if entry.get("type") == Kind.HAND:
+    if entry.get("type") == KaiserKind.HAND:
         return str(_("the hand %(name)s bid %(bid)s", name=entry.get("bidder"), bid=entry.get("bid")))
     return str(_("the deal everybody passed"))
 
 
 def numbered(entries: Sequence[Entry]) -> str | None:
     """The last entry as the sheet numbers it, "hand 3", when it is a hand; else None."""
-    if entries[-1].get("type") != Kind.HAND:
+    if entries[-1].get("type") != KaiserKind.HAND:
         return None
-    return str(_("hand %(number)s", number=sum(1 for entry in entries if entry.get("type") == Kind.HAND)))
+    return str(_("hand %(number)s", number=sum(1 for entry in entries if entry.get("type") == KaiserKind.HAND)))
 
 
 def auction(value: object) -> str:

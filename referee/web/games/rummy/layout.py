@@ -9,7 +9,7 @@ from typing import assert_never
 from flask_babel import gettext as _
 
 from referee.rules.cards import JOKER, Card
-from referee.rules.game import Kind, Status
+from referee.rules.game import Status
 from referee.rules.rummy import (
     BuybackResult,
     ReshuffleResult,
@@ -19,20 +19,21 @@ from referee.rules.rummy import (
     RummyResult,
     RummyStep,
 )
-from referee.rules.rummy_events import Round
+from referee.rules.rummy_events import Round, RummyKind
+from referee.rules.rummy_family import RUMMY
 from referee.rules.table import RummyRules, Scoring
 from referee.rules.values import hand_card_value
 from referee.rules.words import shown, signed
 from referee.services.games import Entry
-from referee.web.games.labels import FINISH, KIND, STATUS, STATUS_MARK
-from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals
+from referee.web.games.labels import FINISH, STATUS, STATUS_MARK
+from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals, Unit
 from referee.web.games.rummy.picker import Picker
 
 
 class RummyLayout:
     """Kaluki and Rami: a column per player, penalties or points, statuses, buy-backs and chips."""
 
-    unit = "round"
+    unit = Unit.ROUNDS
     noted = False
     coloured = True
 
@@ -57,7 +58,9 @@ class RummyLayout:
                 cells = tuple(
                     Cell(shown(p.score), "↺") if p.name == result.player else Cell("", "") for p in after.players
                 )
-                return Line(entry.slot, entry.revision, Kind.BUYBACK, None, str(KIND[Kind.BUYBACK]), "", cells)
+                return Line(
+                    entry.slot, entry.revision, RummyKind.BUYBACK, None, RUMMY.kind_said(RummyKind.BUYBACK), "", cells
+                )
             case ReshuffleResult():
                 return None  # the stock reshuffled: the round's line says the rest
             case RoundResult():
@@ -73,9 +76,13 @@ class RummyLayout:
         )  # fmt: skip
         event = step.event
         if not isinstance(event, Round):
-            return Line(entry.slot, entry.revision, Kind.VOID, after.rounds, str(KIND[Kind.VOID]), "", cells)
+            return Line(
+                entry.slot, entry.revision, RummyKind.VOID, after.rounds, RUMMY.kind_said(RummyKind.VOID), "", cells
+            )
         badge = "" if not event.finish.all_in_one else str(FINISH[event.finish])
-        return Line(entry.slot, entry.revision, Kind.ROUND, after.rounds, badge, event.winner, cells, correctable=True)
+        return Line(
+            entry.slot, entry.revision, RummyKind.ROUND, after.rounds, badge, event.winner, cells, correctable=True
+        )
 
     def footers(self, state: RummyGame) -> tuple[Footer, ...]:
         """Each player's status, buy-backs left (where there are buy-backs) and chips."""

@@ -11,9 +11,9 @@ from flask import request
 from flask_babel import gettext as _
 
 from referee.rules.deal import next_deal
-from referee.rules.game import Kind, Offer, Status
+from referee.rules.game import Offer, Status
 from referee.rules.rummy import BuybackResult, ReshuffleResult, RoundResult, RummyGame, RummyResult
-from referee.rules.rummy_events import Round, RummyEvent
+from referee.rules.rummy_events import Round, RummyEvent, RummyKind
 from referee.web.forms import FormData, SheetForm
 from referee.web.games.rummy.forms import RoundForm, round_data, round_event, round_form
 from referee.web.games.rummy.layout import picker_data
@@ -95,7 +95,7 @@ OUT_FOR_GOOD = "out"  # the form field naming each eliminated player the scorer 
 
 def buybacks_open(book: RummyBook) -> tuple[Offer, ...]:
     """The buy-backs the scorer must decide before the next round: one per player eliminated by the last round."""
-    return tuple(offer for offer in book.state.offers() if offer.kind is Kind.BUYBACK)
+    return tuple(offer for offer in book.state.offers() if offer.kind == RummyKind.BUYBACK)
 
 
 def decisions_sent(formdata: FormData | None) -> list[str]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import reduce
 
 from referee.rules.cards import Card
+from referee.rules.game import Rules
 from referee.rules.options import Value
-from referee.rules.table import Rules, RummyRules
+from referee.rules.table import RummyRules
 from referee.rules.values import ACE, TEN, hand_card_value, natural_value
 from referee.rules.words import say
 
@@ -16,7 +17,7 @@ def rummy_setting(rules: Rules, name: str, value: Value) -> str | None:
     """A rummy setting in words where the options table's are not enough: the cards' values, the elimination mark;
     None for any other (the rules page says it as the options table does).
 
-    >>> from referee.rules.families import rummy_rules
+    >>> from referee.rules.rummy_family import rummy_rules
     >>> club = rummy_rules("kaluki-club")
     >>> rummy_setting(club, "elimination_threshold", 150), rummy_setting(club, "packs", 2)
     ('more than 150', None)

@@ -13,7 +13,7 @@ from referee.rules.deal import draw_first_dealer
 from referee.rules.families import rules_for
 from referee.rules.option_words import preset_said
 from referee.rules.options import OptionError, Value
-from referee.rules.table import Family
+from referee.rules.rummy_family import RUMMY
 from referee.services.games import Evening
 from referee.web.forms import AT_RANDOM, FormData, KeyedForm, presets_of, presets_said
 from referee.web.games.lines import NewGame
@@ -22,7 +22,7 @@ from referee.web.games.lines import NewGame
 class GameForm(KeyedForm):
     """A new game of the evening: its game, who plays, and who deals first."""
 
-    preset = SelectField(_l("Game"), choices=lambda: presets_said(presets_of(Family.RUMMY)))
+    preset = SelectField(_l("Game"), choices=lambda: presets_said(presets_of(RUMMY.name)))
     players = SelectMultipleField(
         _l("Players"),
         widget=ListWidget(prefix_label=False),

@@ -8,20 +8,20 @@ from collections.abc import Sequence
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from referee.rules.game import Kind
+from referee.rules.rummy_events import RummyKind
 from referee.web.games.entry_words import Entry, EntryWords
 
-ROUNDS = (Kind.ROUND, Kind.VOID)  # what the sheet numbers: the rounds, void ones included
+ROUNDS = (RummyKind.ROUND, RummyKind.VOID)  # what the sheet numbers: the rounds, void ones included
 
 
 def named(entry: Entry) -> str:
     """A rummy entry in words: "the round won by Ana", "the buy-back of Ben"."""
     kind = entry.get("type")
-    if kind == Kind.ROUND:
+    if kind == RummyKind.ROUND:
         return str(_("the round won by %(name)s", name=entry.get("winner")))
-    if kind == Kind.BUYBACK:
+    if kind == RummyKind.BUYBACK:
         return str(_("the buy-back of %(name)s", name=entry.get("player")))
-    if kind == Kind.RESHUFFLE:
+    if kind == RummyKind.RESHUFFLE:
         return str(_("the stock reshuffled"))
     return str(_("a void round"))
 

@@ -1,0 +1,30 @@
+"""Kaiser on the phone: its web part, as the registry reads it (`KAISER_WEB`)."""
+
+from __future__ import annotations
+
+from referee.rules.kaiser import KaiserGame
+from referee.rules.kaiser_family import KAISER
+from referee.rules.table import KaiserRules
+from referee.web.games.family import web_family
+from referee.web.games.kaiser.layout import KaiserLayout
+from referee.web.games.kaiser.own_hand import KaiserOwnHand
+from referee.web.games.kaiser.screen import KaiserScreen
+from referee.web.games.kaiser.start import KaiserStart
+from referee.web.games.kaiser.taps import TAPS
+from referee.web.games.kaiser.words import WORDS
+from referee.web.games.kaiser.worked import worked_examples
+
+KAISER_WEB = web_family(
+    KAISER.name,
+    KaiserGame,
+    KaiserRules,
+    KaiserScreen(),
+    KaiserLayout(),
+    KaiserStart(),
+    "games/kaiser",
+    desk=False,
+    worked=worked_examples,
+    words=WORDS,
+    taps=TAPS,
+    own=KaiserOwnHand(),
+)
