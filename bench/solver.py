@@ -17,7 +17,7 @@ from bench.figures import clock, ms, percentile, table, timed, verdict
 from bench.machine import describe
 from bench.solver_scale import report
 from referee.rules.cards import JOKER, SUITS, Card, full_deck
-from referee.rules.families import rummy_rules
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.solver import best_arrangement
 from referee.rules.table import RummyRules
 

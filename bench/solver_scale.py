@@ -17,7 +17,7 @@ from statistics import median
 from bench.figures import clock, ms, table
 from bench.machine import describe
 from referee.rules.cards import JOKER, Card, full_deck
-from referee.rules.families import rummy_rules
+from referee.rules.rummy_family import rummy_rules
 from referee.rules.solver import best_arrangement
 
 SIZES = (8, 11, 14, 17, 20)
