@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -22,7 +23,7 @@ from referee.rules.answers import NO_STOCK, Refused, StockAnswer, StockCall, Sto
 from referee.rules.events import EntryError
 from referee.rules.families import family_of
 from referee.rules.game import AnyEvent, AnyReplayed
-from referee.rules.game_record import GameRecord
+from referee.rules.game_record import GameRecord, read_game
 from referee.rules.options import Value
 from referee.rules.words import say
 from referee.services.books import (
@@ -39,7 +40,7 @@ from referee.services.books import (
 from referee.services.database import unit_of_work
 from referee.storage import games as stored
 from referee.storage.evenings import Evening
-from referee.storage.games import Change, GameBehind, Polled, StoredGame, VersionChanged, games_of
+from referee.storage.games import Change, GameBehind, Polled, StoredEvent, StoredGame, VersionChanged, games_of
 
 __all__ = [
     "BOOKS", "Book", "Busy", "Change", "Clash", "Done", "Entry", "Evening", "GameAt", "GameBehind", "Outcome",
@@ -269,6 +270,17 @@ def correct(
         new = remember_written(db, new, later)
         return Outcome(Done.WRITTEN, slot, new)
     raise Busy(say("too many phones are writing to this game at once: try again"))
+
+
+def example_book(record: Mapping[str, Any]) -> Book:
+    """The book of a game record kept nowhere (a family's example, drawn when the app is made to check that its web
+    part draws every screen): its entries replayed as a stored game's would be. RecordError for a bad record."""
+    read = read_game(record)
+    players = read.players
+    first = players.index(read.dealt_first()) if read.dealt_first() in players else 0
+    game = StoredGame(0, 0, 1, read.preset, dict(read.options), players, first, "", read.seating())
+    entries = [StoredEvent(slot, 0, event.as_json()) for slot, event in enumerate(read.events, start=1)]
+    return read_book(game, entries, len(entries))
 
 
 def game_record(book: Book) -> GameRecord:

@@ -24,8 +24,10 @@ from referee.web.desk import views as desk
 from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields, sheet_fields
+from referee.web.games import tap_views
 from referee.web.games import views as games
 from referee.web.games.families import FAMILIES, PARTIALS, check_families, template_folders
+from referee.web.games.family_check import drawing_problems
 from referee.web.games.rummy.picker import card_picker
 from referee.web.groups import season as _season  # noqa: F401 — the season's routes join the groups blueprint
 from referee.web.groups import views as groups
@@ -164,6 +166,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
+    tap_views.add_taps(app)  # each family's one-tap entries, from the registry as it stands now
     app.register_blueprint(hands.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
@@ -176,3 +179,6 @@ def init_app(app: Flask) -> None:
     quiet = polls.QuietPolls(app.wsgi_app, app.config["DATABASE"])
     app.wsgi_app = quiet  # type: ignore[method-assign]
     app.extensions["quiet_polls"] = quiet
+    undrawn = drawing_problems(app)  # every family's screens drawn once: none answers a 500 on its first page
+    if undrawn:
+        raise RuntimeError("referee cannot start: " + "; ".join(undrawn))

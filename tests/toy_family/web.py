@@ -154,8 +154,11 @@ WORDS = EntryWords(
     per_player=(("pips", lambda name: f"{name}'s pips"),),
 )
 
+EXAMPLE = {"preset": "pips", "players": ["Ana", "Ben"], "events": [{"type": "round", "pips": {"Ana": 3, "Ben": 4}}]}
+
 PIPS_WEB: WebFamily = web_family(
     FAMILY,
+    EXAMPLE,
     PipsGame, PipsRules, PipsScreen(), PipsLayout(), PipsStart(), "games/pips",  # type: ignore[arg-type]
     desk=False, worked=worked, words=WORDS, folder=FOLDER,
 )  # fmt: skip

@@ -28,13 +28,37 @@ def test_a_family_of_the_engine_without_its_web_part_is_named() -> None:
     ]
 
 
-def test_a_web_part_without_a_method_or_a_partial_is_named(tmp_path: Path) -> None:
+def test_a_web_part_without_a_partial_is_named(tmp_path: Path) -> None:
     rummy = FAMILIES["rummy"]
-    broken = {**FAMILIES, "rummy": replace(rummy, screen=object(), templates="games/nowhere")}
+    broken = {**FAMILIES, "rummy": replace(rummy, templates="games/nowhere")}
     missing = missing_parts(ENGINE, broken, TEMPLATES)
-    assert "rummy: its screen has no entry_form" in missing
     assert "rummy: games/nowhere/_entry.html is missing" in missing
     assert not any(line.startswith("kaiser") for line in missing)
+
+
+def test_a_web_part_that_does_not_draw_stops_the_app_saying_which_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#43: the start check draws what the web asks of each family (its rules page, its game page with its taps, a
+    correction form, its start form, a player's own form), rather than looking for method names."""
+
+    class Broken:
+        def __getattr__(self, name: str) -> object:
+            return getattr(FAMILIES["rummy"].screen.screen, name) if name != "edit_form" else None
+
+    registered = list(FAMILIES.values())
+    rummy = FAMILIES["rummy"]
+    families.unregister("rummy")  # through the public registry, as a family is added or taken out
+    families.register(replace(rummy, screen=replace(rummy.screen, screen=Broken())))
+    try:
+        with pytest.raises(RuntimeError, match="rummy: its correction form does not draw"):
+            create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite")})
+    finally:  # every part as it was, in its order
+        for web in registered:
+            if web.name in FAMILIES:
+                families.unregister(web.name)
+        for web in registered:
+            families.register(web)
 
 
 def test_the_app_refuses_to_start_without_a_family_s_web_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,8 +20,8 @@ from types import MappingProxyType
 from referee.rules.families import FAMILIES as ENGINE_FAMILIES
 from referee.web.forms import presets_of
 from referee.web.games.family import WebFamily, Worked, WorkedOf, no_words, web_family
-from referee.web.games.lines import AnyLayout, LayoutOf
-from referee.web.games.screens import AnyScreen, ScreenOf, Starter
+from referee.web.games.lines import AnyLayout
+from referee.web.games.screens import AnyScreen, Starter
 
 __all__ = [
     "BUILT_IN", "FAMILIES", "WebFamily", "Worked", "WorkedOf", "no_words", "register", "unregister", "web_family"
@@ -67,27 +67,19 @@ def desk_presets() -> list[str]:
     return [preset for family, web in FAMILIES.items() if web.desk for preset in presets_of(family)]
 
 
-# What each web part provides: the protocols' methods, checked on the family's own objects (Protocols check no object).
-NEEDED = {
-    "screen": ("entry_form", "event", "edit_form", "edited", "context", "resent", "waiting"),
-    "layout": ("unit", "noted", "coloured", "marks", "columns", "line", "footers", "verdict", "status", "chips", "pot"),
-    "start": ("family", "template", "form", "new_game", "some_of"),
-}
 PARTIALS = ("_entry.html", "_actions.html", "_start.html", "_outcome.html")  # each family's partials, in its folder
 
 
 def missing_parts(engine: Iterable[str], web: Mapping[str, WebFamily], templates: Path) -> list[str]:
-    """What the web lacks for the engine's families `engine` (a family without its web part, a part without a method,
-    a partial not in its folder: `templates` unless it has its own), in words; [] when nothing."""
+    """What the web lacks for the engine's families `engine` (a family without its web part, a partial not in its
+    folder: `templates` unless it has its own), in words; [] when nothing. Whether each part draws what the web asks of
+    it is drawn as the app is made (`family_check`)."""
     missing = []
     for family in engine:
         part = web.get(family)
         if part is None:
             missing.append(f"the family {family!s} has no web part (referee/web/games/families.py, BUILT_IN)")
             continue
-        for name, methods in NEEDED.items():
-            own = _own(getattr(part, name))
-            missing += [f"{family!s}: its {name} has no {m}" for m in methods if not hasattr(own, m)]
         missing += [
             f"{family!s}: {part.templates}/{partial} is missing"
             for partial in PARTIALS
@@ -95,15 +87,6 @@ def missing_parts(engine: Iterable[str], web: Mapping[str, WebFamily], templates
         ]
     missing += [f"the web part of {family!s} has no family in the engine" for family in web if family not in engine]
     return missing
-
-
-def _own(part: object) -> object:
-    """The family's own object behind a part of its `WebFamily`: the screen or layout the registry checks books for."""
-    if isinstance(part, ScreenOf):
-        return part.screen
-    if isinstance(part, LayoutOf):
-        return part.layout
-    return part
 
 
 def check_families(templates: Path) -> None:

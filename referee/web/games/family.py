@@ -7,10 +7,10 @@ an import cycle, whichever module was imported first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic
+from typing import Any, Generic
 
 from referee.rules.game import Rules
 from referee.rules.options import Value
@@ -36,6 +36,7 @@ class WebFamily:
     """
 
     name: str  # the engine's family it shows (`GameFamily.name`)
+    example: Mapping[str, Any]  # a game record with a correctable entry, drawn as the app is made (`family_check`)
     screen: AnyScreen  # its `Screen`, given only books of its game (`ScreenOf`)
     layout: AnyLayout  # its `Layout`, given only its games and rules (`LayoutOf`)
     start: Starter
@@ -65,6 +66,7 @@ class WorkedOf(Generic[RulesT]):
 
 def web_family(
     name: str,
+    example: Mapping[str, Any],
     game: type[GameT],
     rules: type[RulesT],
     screen: Screen[GameT, EventT, ResultT],
@@ -84,6 +86,7 @@ def web_family(
     and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
     return WebFamily(
         name,
+        example,
         ScreenOf(game, screen),
         LayoutOf(game, rules, layout),
         start,

@@ -7,8 +7,6 @@ the fresh entry form and, out of band, only what changed on the sheet: the new l
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from flask import Blueprint, abort, flash, g, make_response, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -25,7 +23,7 @@ from referee.web.database import get_db
 from referee.web.forms import NOT_THIS_PAGE, DeleteForm, KeyedForm, SheetForm, revision_of
 from referee.web.games.charts import chart_for_book
 from referee.web.games.corrections import corrected_words, describe_change, entry_named
-from referee.web.games.families import FAMILIES, screen_of, web_family_of
+from referee.web.games.families import screen_of, web_family_of
 from referee.web.games.live import live_sheet
 from referee.web.games.own_hands import Filled, filled_in
 from referee.web.games.screens import Entered
@@ -45,7 +43,6 @@ EXPIRED = _l("The form expired: try again.")
 SHOW_OUTCOME = "outerHTML show:#entry:top"
 NOT_OVER = _l("This game is not over yet: its rematch waits for its end.")
 DELETED = _l("This entry was deleted from another phone meanwhile: nothing was saved.")
-NOT_HERE = _l("This game has no such entry: nothing was saved.")
 
 
 def game_behind_link(key: str, number: int, *, writing: bool = False) -> Book:
@@ -62,7 +59,7 @@ def game_behind_link(key: str, number: int, *, writing: bool = False) -> Book:
     return found.book
 
 
-def _context(
+def context_of(
     book: Book, form: SheetForm | None = None, *, everything: bool = False, log: bool = True, lines: bool = True
 ) -> dict[str, object]:
     """What the game's templates need: the sheet (without its lines, for an answer that adds one), the family's screen
@@ -99,7 +96,9 @@ def _context(
 def _page(book: Book, status: int = 200, form: SheetForm | None = None, **extra: object) -> ResponseReturnValue:
     """The game page, or its `_game.html` fragment for htmx."""
     everything = request.args.get("all") == "1"
-    return render("games/show.html", "games/_game.html", status, **_context(book, form, everything=everything), **extra)
+    return render(
+        "games/show.html", "games/_game.html", status, **context_of(book, form, everything=everything), **extra
+    )
 
 
 @bp.get("")
@@ -144,7 +143,7 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     new = outcome.book
     behind = outcome.done is not Done.WRITTEN or (seen is not None and seen != book.version)
     added = line_of(new, outcome.slot) if not behind and removed is None else None
-    context = _context(new, log=removed is not None, lines=behind)  # the whole sheet only for a phone behind
+    context = context_of(new, log=removed is not None, lines=behind)  # the whole sheet only for a phone behind
     response = render(
         "games/_written.html",
         "games/_written.html",
@@ -158,7 +157,7 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
     return response
 
 
-def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bool = False) -> ResponseReturnValue:
+def refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bool = False) -> ResponseReturnValue:
     """A refused entry: the form with the reason (422), and the sheet as it stands now.
 
     With `show`, the phone is taken to the top of the entry, where the reason and the choice it asks for are.
@@ -168,7 +167,7 @@ def _refused(book: Book, form: SheetForm, reason: str | None = None, *, show: bo
     fresh = service.open_book(get_db(), book.game)
     if not wants_fragment():
         return _page(fresh, 422, form)
-    response = render("games/_refused.html", "games/_refused.html", 422, **_context(fresh, form, log=False))
+    response = render("games/_refused.html", "games/_refused.html", 422, **context_of(fresh, form, log=False))
     if show:
         response.headers["HX-Reswap"] = SHOW_OUTCOME
     return response
@@ -187,7 +186,7 @@ def _write(book: Book, form: SheetForm, event: AnyEvent, shown: SheetForm | None
         return _clashed(clash, shown or form, event)
     except (EntryError, Busy) as error:
         reason = error.reason if isinstance(error, EntryError) else str(error)
-        return _refused(book, shown or form, reason)
+        return refused(book, shown or form, reason)
     return _written(book, outcome, form.seen_version())
 
 
@@ -217,7 +216,7 @@ def _clashed(clash: Clash, form: SheetForm, event: AnyEvent) -> ResponseReturnVa
         "replacing": KeyedForm(formdata=None),  # the "replace it with mine" form's one-time key
     }
     template = "games/show.html" if not wants_fragment() else "games/_entry.html"
-    return render(template, "games/_entry.html", 409, **_context(book, form), clash=choice)
+    return render(template, "games/_entry.html", 409, **context_of(book, form), clash=choice)
 
 
 @bp.post("/hands")
@@ -229,11 +228,11 @@ def post_entry(key: str, number: int) -> ResponseReturnValue:
     form = screen.entry_form(book, request.form)
     event = screen.event(book, form, request.form) if form.validate() else None
     if event is None:
-        return _refused(book, form, show=bool(screen.waiting(book, request.form)))
+        return refused(book, form, show=bool(screen.waiting(book, request.form)))
     return _write(book, form, event)
 
 
-def _offered(book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
+def offered(book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
     """Add an entry made by one button (a void round, a buy-back, a passed deal), `event(book, form)`.
 
     With `decided`, the entry waits for every buy-back open to be decided first, as the next round does.
@@ -241,48 +240,11 @@ def _offered(book: Book, event: Entered, *, decided: bool = False) -> ResponseRe
     form = SheetForm()
     entry_form = screen_of(book.family).entry_form(book)
     if not form.validate():
-        return _refused(book, entry_form, str(EXPIRED))
+        return refused(book, entry_form, str(EXPIRED))
     undecided = screen_of(book.family).waiting(book, request.form) if decided else ""
     if undecided:
-        return _refused(book, entry_form, undecided, show=True)
+        return refused(book, entry_form, undecided, show=True)
     return _write(book, form, event(book, request.form), entry_form)
-
-
-class _Sheet:
-    """What a family's taps answer with (`screens.Sheet`): this module's answers."""
-
-    def offered(self, book: Book, event: Entered, *, decided: bool = False) -> ResponseReturnValue:
-        """Add the entry `event(book, form)` describes."""
-        return _offered(book, event, decided=decided)
-
-    def refused(self, book: Book, reason: str) -> ResponseReturnValue:
-        """The entry form with `reason` (422)."""
-        return _refused(book, screen_of(book.family).entry_form(book), reason)
-
-    def entry_again(self, book: Book) -> ResponseReturnValue:
-        """The next entry as it stands now: the page for a plain form, the entry for htmx."""
-        if not wants_fragment():
-            return redirect(url_for("games.show", key=g.key, number=book.game.number, _anchor="entry"), 303)
-        return render("games/show.html", "games/_entry.html", **_context(book, log=False))
-
-
-def _tapped(name: str) -> Callable[[str, int], ResponseReturnValue]:
-    """The view of the tap `name` (a family's one-tap entry, `screens.Tap`); refused (422) on a game whose family has
-    no such tap."""
-
-    def tapped(key: str, number: int) -> ResponseReturnValue:
-        book = game_behind_link(key, number, writing=True)
-        tap = next((tap for tap in web_family_of(book.family).taps if tap.name == name), None)
-        if tap is None:
-            return _refused(book, screen_of(book.family).entry_form(book), str(NOT_HERE))
-        return tap.answer(book, _Sheet())
-
-    return tapped
-
-
-# Each family's taps (`/void`, `/buyback`, `/reshuffle`, `/passed`), answered by the family's own code.
-for _tap in {tap.name: tap for web in FAMILIES.values() for tap in web.taps}.values():
-    bp.add_url_rule(f"/{_tap.name}", _tap.endpoint, _tapped(_tap.name), methods=["POST"])
 
 
 @bp.get("/out")
@@ -297,7 +259,7 @@ def out_for_good(key: str, number: int) -> ResponseReturnValue:
     # With JavaScript the round form's values come along (a round refused for want of this choice keeps its hands).
     filled = any(name.startswith("hand:") for name in request.args)
     form = screen.entry_form(book, request.args) if filled else None
-    return render("games/show.html", "games/_entry.html", **_context(book, form))
+    return render("games/show.html", "games/_entry.html", **context_of(book, form))
 
 
 @bp.post("/rematch")
@@ -309,7 +271,7 @@ def rematch(key: str, number: int) -> ResponseReturnValue:
     book = game_behind_link(key, number, writing=True)
     if not KeyedForm().validate() or not book.state.over:
         reason = EXPIRED if book.state.over else NOT_OVER
-        return _refused(book, screen_of(book.family).entry_form(book), str(reason))
+        return refused(book, screen_of(book.family).entry_form(book), str(reason))
     made = service.rematch(get_db(), book)
     return redirect(url_for("games.show", key=key, number=made.number), 303)
 
@@ -320,20 +282,20 @@ def delete_event(key: str, number: int, slot: int) -> ResponseReturnValue:
     book = game_behind_link(key, number, writing=True)
     form = DeleteForm()
     if not form.validate():
-        return _refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
+        return refused(book, screen_of(book.family).entry_form(book), str(EXPIRED))
     position = book.position_of(slot)
     try:
         outcome = correct(
             get_db(), book, slot, None, form.revision(), submission=form.submission.data, later=after_answer
         )
     except (EntryError, StaleEdit, Busy) as error:
-        return _refused(book, screen_of(book.family).entry_form(book), _correction_refused(book, error, position))
+        return refused(book, screen_of(book.family).entry_form(book), _correctionrefused(book, error, position))
     if position is not None and outcome.done is Done.WRITTEN:
         flash(_("Deleted: %(entry)s. The change log keeps it.", entry=entry_named(book, position)))
     return _written(book, outcome, None, removed=slot)
 
 
-def _correction_refused(book: Book, error: Exception, deleted: int | None = None) -> str:
+def _correctionrefused(book: Book, error: Exception, deleted: int | None = None) -> str:
     """Why a correction or a deletion was refused, naming an entry as the sheet numbers it (not the log).
 
     Without the entry `deleted` (its position), the entries after it replay one place earlier.
@@ -359,14 +321,14 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
     entry = book.entry(slot)
     if request.method == "POST" and entry is None and service.ever_had_entry(get_db(), book, slot):
         # deleted from another phone meanwhile: say so on the sheet as it stands (nothing saved)
-        return _refused(book, screen_of(book.family).entry_form(book), str(DELETED))
+        return refused(book, screen_of(book.family).entry_form(book), str(DELETED))
     if position is None or entry is None or position > len(book.replayed.steps) + 1:
         abort(404)
     if not family_of(book.rules).correctable(entry.data.get("type")):  # the family says which entries are corrected
         abort(404)
     screen = screen_of(book.family)
     if request.method == "GET":
-        return _edit_page(book, screen.edit_form(book, position), slot, position)
+        return edit_page(book, screen.edit_form(book, position), slot, position)
     form = screen.edit_form(book, position, request.form)
     valid = form.validate()
     if valid and not "".join(form.based_on.raw_data or []).strip():  # the page always sends the revision it shows
@@ -385,7 +347,7 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
                 later=after_answer,
             )
         except EntryError as error:
-            form.form_errors.append(_correction_refused(book, error) if error.position > position else error.reason)
+            form.form_errors.append(_correctionrefused(book, error) if error.position > position else error.reason)
         except (StaleEdit, Busy) as error:
             form.form_errors.append(str(error))
         else:
@@ -397,10 +359,11 @@ def edit_entry(key: str, number: int, slot: int) -> ResponseReturnValue:
                 else _("Correction saved, %(entry)s: nothing changed.", entry=named)
             )
             return redirect(url_for("games.show", key=key, number=number, _anchor="entry"), 303)
-    return _edit_page(book, form, slot, position, 422)
+    return edit_page(book, form, slot, position, 422)
 
 
-def _edit_page(book: Book, form: SheetForm, slot: int, position: int, status: int = 200) -> ResponseReturnValue:
+def edit_page(book: Book, form: SheetForm, slot: int, position: int, status: int = 200) -> ResponseReturnValue:
+    """The form correcting the entry at `slot` (`position`), with the sheet it changes."""
     line = line_of(book, slot)
-    context = {**_context(book, form, log=False), "slot": slot, "number": line.number if line else position}
+    context = {**context_of(book, form, log=False), "slot": slot, "number": line.number if line else position}
     return render("games/edit.html", "games/_edit_form.html", status, **context)

@@ -14,8 +14,21 @@ from referee.web.games.kaiser.taps import TAPS
 from referee.web.games.kaiser.words import WORDS
 from referee.web.games.kaiser.worked import worked_examples
 
+# What the app draws of the family as it is made, to check it draws every screen: a hand, corrected from its line.
+EXAMPLE = {
+    "format": "referee.game/1",
+    "preset": "kaiser",
+    "teams": {"NS": ["Ana", "Céline"], "EW": ["Ben", "Driss"]},
+    "first_dealer": "Driss",
+    "events": [
+        {"type": "hand", "dealer": "Driss", "bidder": "Ana", "bid": 7, "no_trump": False, "tricks": {"NS": 6},
+         "five_hearts": "NS", "three_spades": "NS"}
+    ],
+}  # fmt: skip
+
 KAISER_WEB = web_family(
     KAISER.name,
+    EXAMPLE,
     KaiserGame,
     KaiserRules,
     KaiserScreen(),

@@ -15,8 +15,17 @@ from referee.web.games.rummy.taps import TAPS
 from referee.web.games.rummy.words import WORDS
 from referee.web.games.rummy.worked import worked_examples
 
+# What the app draws of the family as it is made, to check it draws every screen: a round, corrected from its line.
+EXAMPLE = {
+    "format": "referee.game/1",
+    "preset": "kaluki",
+    "players": ["Ana", "Ben", "Céline"],
+    "events": [{"type": "round", "winner": "Ana", "hands": {"Ben": ["KS", "QS"], "Céline": 12}}],
+}
+
 RUMMY_WEB = web_family(
     RUMMY.name,
+    EXAMPLE,
     RummyGame,
     RummyRules,
     RummyScreen(),
