@@ -147,7 +147,7 @@ def test_best_from_standard_input_refuses_latin_1_and_large_hands(referee_script
 
 
 def test_an_evening_without_games_still_settles(referee: Runner, tmp_path: Path) -> None:
-    # The app imports an evening of 2 to 8 players only; `settle` reads any evening record (#13).
+    # The app imports an evening of 2 to 12 players only; `settle` reads any evening record (#13).
     path = tmp_path / "evening.json"
     path.write_text(json.dumps({"format": "referee.evening/1", "chip_value": "0.10", "games": []}))
     done = referee("settle", "--json", str(path))

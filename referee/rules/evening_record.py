@@ -20,7 +20,7 @@ from referee.rules.evening_logs import (
 from referee.rules.events import EntryError
 from referee.rules.families import family_of, rules_for
 from referee.rules.game_record import GameRecord, read_game
-from referee.rules.options import MOST_PLAYERS, OptionError, Value, quoted
+from referee.rules.options import MOST_AT_TABLE, OptionError, Value, quoted
 from referee.rules.presets import DEFAULT_PRESET
 from referee.rules.record_data import RecordError
 from referee.rules.words import say
@@ -154,13 +154,13 @@ def _table(value: Any, games: Sequence[GameRecord]) -> tuple[str, ...]:
 
 
 def check_lengths(evening: EveningRecord) -> None:
-    """Refuse an evening the app does not import: not 2-8 players, or a name, title or currency too long."""
-    if not 2 <= len(evening.players) <= MOST_PLAYERS:
+    """Refuse an evening the app does not import: not 2-12 players, or a name, title or currency too long."""
+    if not 2 <= len(evening.players) <= MOST_AT_TABLE:
         raise RecordError(
             say(
                 "an evening has {fewest} to {most} players, not {count}",
                 fewest=2,
-                most=MOST_PLAYERS,
+                most=MOST_AT_TABLE,
                 count=len(evening.players),
             )
         )

@@ -18,8 +18,10 @@ from types import MappingProxyType
 
 from referee.rules.family import GameFamily, TallyOf
 from referee.rules.game import Rules
-from referee.rules.options import Value, add_options, remove_options
+from referee.rules.option_words import CHOICE_WORDS, preset_said
+from referee.rules.options import TOPICS, Value, add_options, remove_options
 from referee.rules.presets import DEFAULT_PRESET, Preset, add_presets, get_preset, remove_presets, resolve_options
+from referee.rules.sources import quotes
 from referee.rules.tallies import Figure
 
 __all__ = ["BUILT_IN", "FAMILIES", "GameFamily", "TallyOf", "family_of", "family_playing", "register", "rules_for",
@@ -29,7 +31,7 @@ __all__ = ["BUILT_IN", "FAMILIES", "GameFamily", "TallyOf", "family_of", "family
 BUILT_IN = (
     "referee.rules.rummy_family:RUMMY",
     "referee.rules.kaiser_family:KAISER",
-    # "referee.rules.other_family:OTHER",
+    "referee.rules.other_family:OTHER",
 )
 
 _REGISTERED: dict[str, GameFamily] = {}
@@ -72,7 +74,17 @@ def _problems(family: GameFamily) -> list[str]:
     problems += [f"another family counts {name}" for name in counts]
     problems += [f"a preset of a game it does not play: {p.name}" for p in family.presets if p.game not in family.games]
     declared = {option.name for option in family.options}
+    problems += [f"its option {o.name} has no label" for o in family.options if not o.label]
+    problems += [f"its option {o.name} has no meaning" for o in family.options if not o.meaning]
+    problems += [f"its option {o.name} has no source" for o in family.options if not o.source]
+    problems += [f"its option {o.name} is folded under no topic ({', '.join(TOPICS)})" for o in family.options
+                 if o.topic not in TOPICS]  # fmt: skip
+    unsaid = [(o.name, value) for o in family.options if o.kind == "choice" for value in o.choices
+              if value not in dict(o.said) and (o.name, value) not in CHOICE_WORDS]  # fmt: skip
+    problems += [f"its option {name} says no words for {value}" for name, value in unsaid]
     for preset in family.presets:
+        problems += [f"{preset.name} sets {name} with no reading of it and no rulebook quoting it" for name in
+                     preset.defaults if name not in dict(preset.readings) and name not in quotes()]  # fmt: skip
         problems += [f"{preset.name} sets {name}, an option it does not declare" for name in preset.defaults
                      if name not in declared]  # fmt: skip
     kinds = [kind.type for kind in family.kinds]
@@ -111,6 +123,18 @@ def family_of(rules: Rules) -> GameFamily:
     (True, True)
     """
     return FAMILIES[rules.family]
+
+
+def game_said(rules: Rules) -> str:
+    """What the pages call a game played under `rules`: its own name where its family names it ("Belote"), else its
+    preset's name in the language spoken now.
+
+    >>> from referee.rules.families import rules_for
+    >>> str(game_said(rules_for("kaluki-club"))), str(game_said(rules_for("other", {"game_name": "Belote"})))
+    ('Kaluki, club rules', 'Belote')
+    """
+    named = family_of(rules).named
+    return (named(rules) if named else "") or preset_said(rules.preset)
 
 
 def family_playing(preset: str) -> GameFamily:

@@ -96,6 +96,7 @@ class GameFamily:
     options: tuple[Option, ...] = ()  # the options its presets set (each once in the registry, by name)
     chips: Callable[[AnyGame], Chips] | None = None  # None: played for points, not chips
     presets: tuple[Preset, ...] = ()  # the presets it brings besides those of `presets.py` (`register` adds them)
+    named: Callable[[Rules], str] | None = None  # a game's own name from its rules ("Belote"); None: its preset's
 
     def kind_of(self, entry_type: object) -> EntryKind | None:
         """What an entry of this family's games is, by its `type`; None for a type it has not."""

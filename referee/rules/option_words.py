@@ -5,7 +5,8 @@ The records and the command line keep the options' names and values; the house-r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import ChainMap
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from referee.rules.words import N_, say
@@ -60,7 +61,9 @@ LABELS: Mapping[str, str] = MappingProxyType(
 )
 
 # Each value of a choice in a player's words, for the house-rules form (the records and the CLI keep the values).
-CHOICE_WORDS: Mapping[tuple[str, str], str] = MappingProxyType(
+_ADDED_CHOICES: dict[tuple[str, str], str] = {}  # a family's own options' values, as the registry adds them
+CHOICE_WORDS: Mapping[tuple[str, str], str] = ChainMap(
+    _ADDED_CHOICES,
     {
         ("table_rearrange", "no"): N_("never"),
         ("table_rearrange", "keep_three"): N_("each meld keeps three of its cards"),
@@ -83,8 +86,20 @@ CHOICE_WORDS: Mapping[tuple[str, str], str] = MappingProxyType(
         ("made_bid", "points_taken"): N_("the points taken"),
         ("all_pass", "next_dealer_redeal"): N_("the next dealer deals again"),
         ("all_pass", "dealer_forced"): N_("the dealer must bid"),
-    }
+    },
 )
+
+
+def say_choices(words: Mapping[tuple[str, str], str]) -> None:
+    """Say each `(option, value)` of `words` as players do (English, marked with N_): a family's own options'."""
+    _ADDED_CHOICES.update(words)
+
+
+def unsay_choices(names: Iterable[str]) -> None:
+    """Forget the words of every value of the options `names` (a family's own, as it is unregistered)."""
+    gone = set(names)
+    for key in [key for key in _ADDED_CHOICES if key[0] in gone]:
+        del _ADDED_CHOICES[key]
 
 
 def choice_said(name: str, value: str) -> str:
@@ -96,8 +111,11 @@ def choice_said(name: str, value: str) -> str:
     return say(CHOICE_WORDS.get((name, value), value))
 
 
-# Each preset as a player names it (the records and the command line keep the preset's own name).
-PRESET_NAMES: Mapping[str, str] = MappingProxyType(
+# Each preset as a player names it (the records and the command line keep the preset's own name); a family's own
+# presets add their titles as the registry adds them (`presets.add_presets`).
+_ADDED_NAMES: dict[str, str] = {}
+PRESET_NAMES: Mapping[str, str] = ChainMap(
+    _ADDED_NAMES,
     {
         "kaluki": N_("Kaluki"),
         "kaluki-hunt": N_("Kaluki, Hunt or Going Out scoring"),
@@ -106,8 +124,19 @@ PRESET_NAMES: Mapping[str, str] = MappingProxyType(
         "rami-elimination": N_("Rami, by elimination"),
         "kaiser": N_("Kaiser"),
         "kaiser-pagat": N_("Kaiser, pagat.com scoring"),
-    }
+    },
 )
+
+
+def name_presets(titles: Mapping[str, str]) -> None:
+    """Name each preset of `titles` as players do (English, marked with N_): a family's own, as it is registered."""
+    _ADDED_NAMES.update(titles)
+
+
+def unname_presets(names: Iterable[str]) -> None:
+    """Forget the names of the presets `names` (a family's own, as it is unregistered)."""
+    for name in names:
+        _ADDED_NAMES.pop(name, None)
 
 
 def preset_said(name: str) -> str:

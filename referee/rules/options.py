@@ -12,12 +12,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from referee.rules.option_words import LABELS
+from referee.rules.option_words import LABELS, say_choices, unsay_choices
 from referee.rules.words import N_, or_list, say
 
 Value = bool | int | str | None
 MOST = 100_000  # the largest whole number any option takes, unless it says less: scores, chips and points
-MOST_PLAYERS = 8  # the most any game seats (Rami, 2-8), and so the most at one evening's table
+MOST_PLAYERS = 8  # the most a rummy preset seats (Rami, 2-8)
+MOST_AT_TABLE = 12  # the most one evening seats: a rummy game splits it into two tables, an other game seats them all
 QUOTED_LENGTH = 24  # a refused value longer than this is cut when it is quoted back
 
 
@@ -38,9 +39,14 @@ class Option:
     none_allowed: bool = False  # `none` means "no limit"
     maximum: int = MOST
     label: str = ""  # a few plain words naming it on a form (from LABELS, marked with N_); shown with label_said()
+    topic: str = ""  # what the rules page folds it under (a key of `TOPICS`)
+    said: tuple[tuple[str, str], ...] = ()  # a family's own choice: each value in players' words (English, N_); the
+    # app's own options' values are said in `option_words.CHOICE_WORDS`
 
     def parse(self, text: str) -> Value:
         """The value a player typed (`yes`, `8`, `none`, `represented`), checked against this option's kind."""
+        if self.kind == "text":
+            return self._text(text)
         word = text.strip().lower()
         if self.none_allowed and word == "none":
             return None
@@ -75,6 +81,13 @@ class Option:
             return self.parse(value)
         raise self._refused(quoted(value))
 
+    def _text(self, text: str) -> str:
+        """A text as typed: its spaces trimmed, at most `maximum` characters, nothing but printable characters."""
+        value = " ".join(text.split())
+        if len(value) > self.maximum or not value.isprintable():
+            raise self._refused(quoted(text))
+        return value
+
     def _refused(self, given: str) -> OptionError:
         return OptionError(
             say("{name} takes {values}, not {given}", name=self.name, values=self.describe_values(), given=given)
@@ -82,6 +95,8 @@ class Option:
 
     def describe_values(self) -> str:
         """The values this option takes, in words; the values themselves (`true`, `auto`, `none`) are typed as is."""
+        if self.kind == "text":
+            return say("a text of at most {most} characters", most=self.maximum)
         if self.kind == "bool":
             words = ["true", "false"]
         elif self.kind == "int":
@@ -150,11 +165,44 @@ def _choice(name: str, meaning: str, source: str, *choices: str) -> Option:
     return Option(name, meaning, source, "choice", choices)  # pragma: no mutate
 
 
+# The topics the options are folded under on the page, in its order: each topic's anchor and title.
+TOPICS: Mapping[str, str] = MappingProxyType(
+    {
+        "deal": N_("The deal and the packs"),
+        "melds": N_("Groups and runs"),
+        "jokers": N_("Jokers"),
+        "opening": N_("The opening"),
+        "bidding": N_("Bidding"),
+        "scoring": N_("Scoring and the end of the game"),
+        "elimination": N_("Elimination and buy-backs"),
+        "chips": N_("Chips and the pot"),
+    }
+)
+TOPIC_OF: Mapping[str, str] = MappingProxyType(
+    {
+        "packs": "deal", "jokers": "deal", "hand_size": "deal", "min_players": "deal", "max_players": "deal",
+        "group_max": "melds", "group_duplicate_suits": "melds", "group_joker_distinct_suits": "melds",
+        "identities": "melds", "run_min": "melds", "run_max": "melds", "ace_low": "melds", "ace_high": "melds",
+        "ace_wraps": "melds", "distinct_melds": "melds", "table_rearrange": "melds",
+        "max_jokers_per_meld": "jokers", "joker_can_extend": "jokers", "joker_meld_value": "jokers",
+        "set_joker_release": "jokers", "joker_retrieval_penalty": "jokers",
+        "meld_values": "opening", "opening_threshold": "opening", "opening_scope": "opening",
+        "all_in_one_exempt": "opening",
+        "min_bid": "bidding", "all_pass": "bidding", "made_bid": "bidding", "bid_out": "bidding",
+        "hand_values": "scoring", "scoring": "scoring", "all_in_one_multiplier": "scoring", "hunt_reward": "scoring",
+        "going_out_reward": "scoring", "target": "scoring",
+        "elimination_threshold": "elimination", "elimination_inclusive": "elimination", "buyback_cost": "elimination",
+        "max_buybacks": "elimination", "buyback_score": "elimination",
+        "ante": "chips", "chips_per_win": "chips", "chips_per_kaluki": "chips",
+    }
+)  # fmt: skip
+
+
 # The options of the app's own families (Kaluki and Rami's, Kaiser's), which each family declares as its own
 # (`GameFamily.options`: `rummy_family.RUMMY_OPTIONS`, `kaiser_family.KAISER_OPTIONS`).
 BUILT_IN_OPTIONS: Mapping[str, Option] = MappingProxyType(
     {
-        o.name: replace(o, label=LABELS.get(o.name, ""))
+        o.name: replace(o, label=LABELS.get(o.name, ""), topic=TOPIC_OF[o.name])
         for o in (
             _int(
                 "packs",
@@ -386,12 +434,15 @@ def add_options(options: Iterable[Option]) -> None:
     if taken:
         raise ValueError(f"options already declared otherwise: {', '.join(taken)}")
     _OPTIONS.update(added)
+    say_choices({(option.name, value): words for option in added.values() for value, words in option.said})
 
 
 def remove_options(names: Iterable[str]) -> None:
     """Take the options `names` out (a family's, as `families.unregister` takes them)."""
+    names = tuple(names)
     for name in names:
         _OPTIONS.pop(name, None)
+    unsay_choices(names)
 
 
 def options_named(*names: str) -> tuple[Option, ...]:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from referee.rules.option_words import name_presets, unname_presets
 from referee.rules.options import OPTIONS, Option, OptionError, Value
 from referee.rules.words import N_, say
 
@@ -22,6 +23,10 @@ class Preset:
     source: str
     summary: str  # English, marked with N_; shown with summary_said()
     defaults: Mapping[str, Value] = field(repr=False)
+    title: str = ""  # a family's own preset as players name it (English, marked with N_); the built-in ones are named
+    # in `option_words.PRESET_NAMES`
+    readings: tuple[tuple[str, str], ...] = ()  # a family's own preset: the referee's reading of each option it sets
+    # (English, marked with N_), quoted on the rules page; the rulebooks' presets are quoted from `sources.json`
 
     def summary_said(self) -> str:
         """The preset in one line, in the language spoken now."""
@@ -152,12 +157,15 @@ def add_presets(presets: Iterable[Preset]) -> None:
     if taken:
         raise ValueError(f"presets already named so: {', '.join(taken)}")
     _PRESETS.update(added)
+    name_presets({preset.name: preset.title for preset in added.values() if preset.title})
 
 
 def remove_presets(names: Iterable[str]) -> None:
     """Take the presets `names` out (a family's own, as `families.unregister` takes them)."""
+    names = tuple(names)
     for name in names:
         _PRESETS.pop(name, None)
+    unname_presets(names)
 
 
 def get_preset(name: str) -> Preset:

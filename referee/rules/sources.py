@@ -139,7 +139,7 @@ class Quote:
 
     source: str  # "000" … "003", or "docs/rules.md"
     text: str
-    gloss: str  # English for a French source, French for an English one
+    gloss: str  # English for a French source, French for an English one; "" for a reading said in any language
 
     @property
     def name(self) -> str:
@@ -184,6 +184,8 @@ class Quote:
         >>> Quote("docs/rules.md", "A run has at most 13 cards.", "Une suite a au plus 13 cartes.").read_by("fr").text
         'Une suite a au plus 13 cartes.'
         """
+        if self.source == RULES_MD and not self.gloss:  # a family's own reading: its words are in the catalogue
+            return Reading(((plain(say(self.text)), None),), reader, None, reader)
         if self.source == RULES_MD and reader != self.language:  # its gloss is the same reading, in the other language
             return Reading(((plain(self.gloss), None),), self.gloss_language, None, self.gloss_language)
         if self.source == RULES_MD:
@@ -208,7 +210,9 @@ class Quote:
         >>> quote.gloss_for("fr") is None, quote.gloss_for("en")
         (True, 'The game ends …')
         """
-        return None if reader == self.language else (plain(self.gloss) if self.source == RULES_MD else self.gloss)
+        if reader == self.language or not self.gloss:
+            return None
+        return plain(self.gloss) if self.source == RULES_MD else self.gloss
 
 
 @cache
@@ -231,7 +235,11 @@ def quotes_for(option: str, preset: str) -> tuple[Quote, ...]:
     >>> [quote.source for quote in quotes_for("min_bid", "kaiser-pagat")]
     ['docs/rules.md', '003']
     """
-    own = get_preset(preset).source
+    chosen = get_preset(preset)
+    reading = dict(chosen.readings).get(option)
+    if reading:  # a family's own preset: its own reading of the option, said in the reader's language
+        return (Quote(RULES_MD, reading, ""),)
+    own = chosen.source
     first = own if own in LANGUAGES else RULES_MD  # pagat is no seed: docs/rules.md says what the referee reads there
     found = quotes().get(option, {})
     return tuple(sorted(found.values(), key=lambda quote: (quote.source != first, quote.source == RULES_MD)))

@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFProtect
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, meta
 
 from referee.rules import words
+from referee.rules.families import game_said
 from referee.rules.option_words import preset_said
 from referee.services import snapshots
 from referee.services.desk import rules_said
@@ -163,6 +164,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(words.signed)  # "+6", "−3", "0": a true minus sign
     app.add_template_filter(rules_said)
     app.add_template_filter(preset_said)
+    app.add_template_filter(game_said)
     app.register_blueprint(home.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)

@@ -191,8 +191,8 @@ def test_the_lengths_the_app_imports_are_taken() -> None:
 @pytest.mark.parametrize(
     ("changed", "reason"),
     [
-        pytest.param({"players": ("A",)}, "an evening has 2 to 8 players, not 1", id="one player"),
-        pytest.param({"players": tuple("ABCDEFGHI")}, "an evening has 2 to 8 players, not 9", id="nine players"),
+        pytest.param({"players": ("A",)}, "an evening has 2 to 12 players, not 1", id="one player"),
+        pytest.param({"players": tuple("ABCDEFGHIJKLM")}, "an evening has 2 to 12 players, not 13", id="thirteen"),
         pytest.param(
             {"players": ("A" * 25, "B")},
             "the name 'AAAAAAAAAAAAAAAAAAAAAAAA\u2026' (25 characters) is too long: at most 24 characters",

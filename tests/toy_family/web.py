@@ -159,6 +159,6 @@ EXAMPLE = {"preset": "pips", "players": ["Ana", "Ben"], "events": [{"type": "rou
 PIPS_WEB: WebFamily = web_family(
     FAMILY,
     EXAMPLE,
-    PipsGame, PipsRules, PipsScreen(), PipsLayout(), PipsStart(), "games/pips",  # type: ignore[arg-type]
+    PipsGame, PipsRules, PipsScreen(), PipsLayout(), PipsStart(), "games/pips",
     desk=False, worked=worked, words=WORDS, folder=FOLDER,
 )  # fmt: skip

@@ -369,13 +369,13 @@ BAD_RECORDS = [
         json.dumps({"players": list("ABCDEF")}), "kaluki is played by 2 to 5 players, not 6", id="six at kaluki"
     ),
     pytest.param(
-        json.dumps(evening(players=[*"ABCD", "Ana", "Ben", "Céline", "Driss", "Eve"])),
-        "an evening has 2 to 8 players, not 9",
-        id="nine at an evening",
+        json.dumps(evening(players=[*"ABCDEFGH", "Ana", "Ben", "Céline", "Driss", "Eve"])),
+        "an evening has 2 to 12 players, not 13",
+        id="thirteen at an evening",
     ),
     pytest.param(
         json.dumps({"format": "referee.evening/1", "chip_value": "0.10", "games": []}),
-        "an evening has 2 to 8 players, not 0",
+        "an evening has 2 to 12 players, not 0",
         id="an evening of nobody",
     ),
 ]

@@ -43,7 +43,7 @@ def test_a_new_evening_redirects_to_its_scorer_page(table: Table) -> None:
         pytest.param({"players": ""}, "Name the players at the table.", id="no players"),
         pytest.param({"players": "Ana"}, "A game needs at least two players.", id="one player"),
         pytest.param({"players": "Ana, ana"}, "is listed twice", id="same name twice"),
-        pytest.param({"players": "A,B,C,D,E,F,G,H,I"}, "At most eight players", id="nine players"),
+        pytest.param({"players": "A,B,C,D,E,F,G,H,I,J,K,L,M"}, "At most twelve players", id="thirteen players"),
         pytest.param({"chip_value": "-1"}, "Number must be at least 0", id="negative chip"),
         pytest.param({"house-run_max": "x"}, "run_max takes a whole number from 3", id="bad house rule"),
         pytest.param(

@@ -56,6 +56,9 @@ LAID = [f"laid:{name}" for name in PLAYERS]
 KEPT = [f"jokers:{name}" for name in PLAYERS]
 SHEET = ["seen", "based_on", "submission"]
 KAISER_GAME = ["kaiser-preset", "kaiser-first", "kaiser-partner", "kaiser-second", "kaiser-second_partner"]
+OTHER_GAME = ["other-preset", "other-game_name", "other-players", "other-wins", "other-target", "other-chips",
+              "other-chips_rate", "other-first_dealer"]  # fmt: skip
+SCORES = [f"score:{name}" for name in PLAYERS]
 FORMS = {
     "/new": ["title", "players", "preset", "chip_value", "currency", *HOUSE],
     "{evening}/games": ["preset", "players", "first_dealer"],
@@ -71,6 +74,10 @@ FORMS = {
     "{kaiser}/hands": ["bidder", "bid", "no_trump", "tricks", "five_hearts", "three_spades", "dealer", *SHEET],
     "{kaiser}/passed": ["dealer", *SHEET],
     "{kaiser}/hands/1": ["bidder", "bid", "tricks", "five_hearts", "three_spades", *SHEET],
+    "{evening}/games#other": [*OTHER_GAME],
+    "{other}/rounds": [*SCORES, *SHEET],
+    "{other}/events/1": [*SCORES, *SHEET],
+    "{other}/end": SHEET,
     "/desk/meld": ["rules", "cards"],
     "/desk/opening": ["rules", "meld_0", "meld_1", "meld_2", "meld_3", "all_in_one"],
     "/desk/joker": ["rules", "meld", "hand"],
@@ -127,9 +134,22 @@ def urls(table: Table) -> dict[str, str]:
     assert table.post(f"{kaiser}/hands", hand).status_code == 303
     group = re.search(r'href="(/g/[^"]+)"', table.get(evening).get_data(as_text=True))
     assert group is not None
+    started = {
+        "family": "other",
+        "other-preset": "other",
+        "other-players": PLAYERS,
+        "other-wins": "lowest",
+        "other-chips": "per_place",
+        "other-chips_rate": "1",
+        "other-first_dealer": "Ana",
+        "other-target": "100",
+    }
+    other = table.post(f"{evening}/games", started).headers["Location"]  # fmt: skip
+    scores = {f"score:{name}": str(n) for n, name in enumerate(PLAYERS)}
+    assert table.post(f"{other}/rounds", scores | {"seen": "0"}).status_code == 303
     own = re.search(r'href="[^"]*(/e/[^/"]+)/hand"', table.get(f"{evening}/players").get_data(as_text=True))
     assert own is not None  # a player's own link: it sends that player's hand
-    urls = {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser, "group": group.group(1)}
+    urls = {"evening": evening, "game": game, "rami": rami, "kaiser": kaiser, "other": other, "group": group.group(1)}
     return urls | {"own": own.group(1)}
 
 
@@ -166,7 +186,8 @@ def test_every_page_answers_without_a_server_error(table: Table, urls: dict[str,
 
 def _endpoint(app: Flask, path: str, method: str) -> str:
     """The view a path of the fuzz lists reaches, its placeholders filled with plausible values."""
-    placeholders = {"evening": "/e/k", "game": "/e/k/games/1", "rami": "/e/k/games/2", "kaiser": "/e/k/games/3"}
+    placeholders = {"evening": "/e/k", "game": "/e/k/games/1", "rami": "/e/k/games/2", "kaiser": "/e/k/games/3",
+                    "other": "/e/k/games/4"}  # fmt: skip
     filled = path.format(**placeholders, group="/g/k", own="/e/p", junk="1")
     endpoint, _ = app.url_map.bind("localhost").match(filled.split("?")[0].split("#")[0], method=method)
     return str(endpoint)

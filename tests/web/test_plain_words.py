@@ -156,7 +156,7 @@ def test_an_evening_of_eight_says_which_games_seat_them_and_offers_rami_or_two_t
     players = [f"P{n}" for n in range(1, 9)]
     evening = table.evening(players="\n".join(players))
     page = text(table.get(evening).get_data(as_text=True))
-    assert "8 players at one table: Rami." in page
+    assert "8 players at one table: Rami · Other game." in page
     assert "Kaiser takes four of them." in page
     assert "Kaluki is played by 2 to 5 players, not 8." in page
     assert "Rami with all 8 players" in page

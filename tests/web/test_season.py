@@ -291,7 +291,7 @@ def test_the_csv_has_the_page_s_figures_in_safe_cells(table: Table, played: Play
     assert 'filename="season.csv"' in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     head = rows[0]
-    assert head[:8] == [
+    assert head[:9] == [
         "Player",
         "Evenings",
         "Games played",
@@ -299,6 +299,7 @@ def test_the_csv_has_the_page_s_figures_in_safe_cells(table: Table, played: Play
         "Win rate (%)",
         "Eliminations",
         "Buy-backs",
+        "Other games won",  # every family's counts, in the registry's order
         "Net chips",
     ]
     assert "Money (EUR)" in head
@@ -308,7 +309,7 @@ def test_the_csv_has_the_page_s_figures_in_safe_cells(table: Table, played: Play
         assert line["Net chips"] == str(int(shown[name]["chips"]))
         assert line["Games played"] == shown[name]["games"] and line["Eliminations"] == shown[name]["eliminations"]
         assert f"€{line['Money (EUR)'].lstrip('-')}" in shown[name]["money"]
-    assert sum(int(row[7]) for row in rows[1:]) == 0
+    assert sum(int(row[8]) for row in rows[1:]) == 0
 
 
 def test_a_formula_in_a_name_is_written_as_text(app: Flask, table: Table) -> None:

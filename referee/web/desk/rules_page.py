@@ -3,17 +3,15 @@ rulebooks' sentences, the worked examples, and last the options as the command l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from referee.rules.game import Rules
 from referee.rules.option_words import preset_said
-from referee.rules.options import OPTIONS, Value, show_value
+from referee.rules.options import OPTIONS, TOPICS, Value, show_value
 from referee.rules.presets import Preset, get_preset
 from referee.rules.sources import Quote, quotes_for, source_said, sources_named
 from referee.rules.table import describe, value_said
-from referee.rules.words import N_, say
+from referee.rules.words import say
 from referee.web.games.families import Worked, web_family_of
 
 # The settings a dispute at the table needs, shown first (with every house rule); the others wait in their topic.
@@ -25,37 +23,6 @@ AT_THE_TABLE = frozenset(
     }
 )  # fmt: skip
 BUYING_BACK = frozenset({"buyback_cost", "max_buybacks"})  # said only where a player can be eliminated
-# The topics the options are folded under on the page, in its order: each topic's anchor and title.
-TOPICS: Mapping[str, str] = MappingProxyType(
-    {
-        "deal": N_("The deal and the packs"),
-        "melds": N_("Groups and runs"),
-        "jokers": N_("Jokers"),
-        "opening": N_("The opening"),
-        "bidding": N_("Bidding"),
-        "scoring": N_("Scoring and the end of the game"),
-        "elimination": N_("Elimination and buy-backs"),
-        "chips": N_("Chips and the pot"),
-    }
-)
-TOPIC_OF: Mapping[str, str] = MappingProxyType(
-    {
-        "packs": "deal", "jokers": "deal", "hand_size": "deal", "min_players": "deal", "max_players": "deal",
-        "group_max": "melds", "group_duplicate_suits": "melds", "group_joker_distinct_suits": "melds",
-        "identities": "melds", "run_min": "melds", "run_max": "melds", "ace_low": "melds", "ace_high": "melds",
-        "ace_wraps": "melds", "distinct_melds": "melds", "table_rearrange": "melds",
-        "max_jokers_per_meld": "jokers", "joker_can_extend": "jokers", "joker_meld_value": "jokers",
-        "set_joker_release": "jokers", "joker_retrieval_penalty": "jokers",
-        "meld_values": "opening", "opening_threshold": "opening", "opening_scope": "opening",
-        "all_in_one_exempt": "opening",
-        "min_bid": "bidding", "all_pass": "bidding", "made_bid": "bidding", "bid_out": "bidding",
-        "hand_values": "scoring", "scoring": "scoring", "all_in_one_multiplier": "scoring", "hunt_reward": "scoring",
-        "going_out_reward": "scoring", "target": "scoring",
-        "elimination_threshold": "elimination", "elimination_inclusive": "elimination", "buyback_cost": "elimination",
-        "max_buybacks": "elimination", "buyback_score": "elimination",
-        "ante": "chips", "chips_per_win": "chips", "chips_per_kaluki": "chips",
-    }
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -139,7 +106,7 @@ def rules_shown(rules: Rules) -> RulesShown:
         for name, _value, meaning, source in describe(rules)
     ]
     topics = (
-        Topic(key, say(title), tuple(option for option in options if TOPIC_OF[option.name] == key))
+        Topic(key, say(title), tuple(option for option in options if OPTIONS[option.name].topic == key))
         for key, title in TOPICS.items()
     )
     house = [f"--set {name}={show_value(value)}" for name, value in changed.items()]

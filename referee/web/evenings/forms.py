@@ -12,7 +12,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import TextInput
 
 from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
-from referee.rules.options import MOST_PLAYERS, show_value
+from referee.rules.options import MOST_AT_TABLE, show_value
 from referee.services.evenings import Evening, NewEvening
 from referee.web.forms import EVENING_PRESETS, ExtraValidators, HouseRulesForm, KeyedForm, presets_said
 from referee.web.local import AmountError, parse_amount, reader_locale
@@ -80,12 +80,12 @@ class EveningForm(KeyedForm):
     house = FormField(HouseRulesForm, label=_l("House rules"))
 
     def validate_players(self, field: Field) -> None:
-        """Two to eight different names of at most 24 characters."""
+        """Two to twelve different names of at most 24 characters."""
         names = split_names(field.data)
         if len(names) < 2:
             raise ValidationError(_l("A game needs at least two players."))
-        if len(names) > MOST_PLAYERS:
-            raise ValidationError(_l("At most eight players sit at one table."))
+        if len(names) > MOST_AT_TABLE:
+            raise ValidationError(_l("At most twelve players sit at one evening."))
         long = [name for name in names if len(name) > MAX_NAME]
         if long:
             raise ValidationError(_l("“%(name)s” is too long: at most 24 characters.", name=long[0]))

@@ -39,13 +39,14 @@ def _seats(preset: str, options: Mapping[str, Value] | None = None) -> tuple[int
 
 
 def _games_for(count: int) -> list[str]:
-    """The games (not presets) with a preset seating `count` players, in the presets' order: "Kaluki", "Rami"."""
-    games: dict[str, None] = {}
+    """The games (not presets) with a preset seating `count` players, in the presets' order, each named as its first
+    preset is: "Kaluki", "Rami", "Other game"."""
+    games: dict[str, str] = {}
     for name in PRESETS:
         fewest, most = _seats(name)
         if fewest <= count <= most:
-            games.setdefault(PRESETS[name].game.capitalize())
-    return list(games)
+            games.setdefault(PRESETS[name].game, str(preset_said(name)))
+    return list(games.values())
 
 
 def _two_tables(players: tuple[str, ...], fewest: int, most: int) -> tuple[tuple[str, ...], ...]:

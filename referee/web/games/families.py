@@ -32,7 +32,7 @@ __all__ = [
 BUILT_IN = (
     "referee.web.games.rummy.family:RUMMY_WEB",
     "referee.web.games.kaiser.family:KAISER_WEB",
-    # "referee.web.games.other.family:OTHER_WEB",
+    "referee.web.games.other.family:OTHER_WEB",
 )
 
 _REGISTERED: dict[str, WebFamily] = {}

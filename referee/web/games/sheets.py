@@ -16,7 +16,7 @@ from flask import g, has_request_context
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.families import family_of
+from referee.rules.families import family_of, game_said
 from referee.rules.game import AnyEvent, Offer
 from referee.services.games import Book, Entry
 from referee.web.games.corrections import entry_named
@@ -38,6 +38,7 @@ class Sheet:
 
     family: str
     preset: str
+    name: str  # what the pages call the game: its preset's name, or its own (`families.game_said`)
     columns: tuple[Column, ...]
     lines: tuple[Line, ...]
     earlier: int  # lines not shown
@@ -164,6 +165,7 @@ def build_sheet(book: Book, *, everything: bool = False, lines: bool = True) -> 
     return Sheet(
         family=book.family,
         preset=book.rules.preset,
+        name=game_said(book.rules),
         columns=_dressed(layout.columns(state), marks.standing, layout.coloured, layout.noted),
         lines=lines_drawn,
         earlier=first,
@@ -213,6 +215,7 @@ class GameSummary:
 
     number: int
     preset: str
+    name: str  # what the pages call the game (`families.game_said`)
     columns: tuple[Column, ...]
     over: bool
     winner: str | None
@@ -235,7 +238,15 @@ def summarise(book: Book) -> GameSummary:
     chips = layout.chips(state)
     pot = layout.pot(state)
     return GameSummary(
-        book.game.number, book.rules.preset, layout.columns(state), state.over, state.winner, played, pot, chips
+        book.game.number,
+        book.rules.preset,
+        game_said(book.rules),
+        layout.columns(state),
+        state.over,
+        state.winner,
+        played,
+        pot,
+        chips,
     )
 
 

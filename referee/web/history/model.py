@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 
-from referee.rules.families import family_of, figures_shown
+from referee.rules.families import family_of, figures_shown, game_said
 from referee.rules.tallies import Figure
 from referee.services.games import Book
 from referee.services.history import PlayedGame
@@ -57,6 +57,7 @@ class GameLine:
     evening_title: str
     number: int
     preset: str
+    name: str  # what the pages call the game (`families.game_said`): its preset's name, or its own
     evening_id: int  # the evening it was played at: the page links the game when it has that evening's key
     outcome: str  # "won", "lost" or "playing"
     score: int | None  # the player's total, or their team's score; None when the game's rules no longer read
@@ -98,6 +99,7 @@ def game_line(name: str, played: PlayedGame, book: Book) -> GameLine:
         played.evening.title,
         played.game.number,
         played.game.preset,
+        game_said(book.rules),
         played.evening.id,
         outcome,
         state.score_of(name),
