@@ -1,6 +1,7 @@
 """A French player never types an English code (#42, point 7): a house rule's word is typed in the reader's language
 ("aucun") or chosen from its list, and refused with the values it takes in French; the records keep the options' own
-values (docs/formats.md)."""
+values (docs/formats.md). The form correcting a past round writes its cards as the reader types them (R D V and the
+suits' symbols on a French page), and reads them back."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from flask import Flask
 
 from referee.storage.db import connect
 from tests.web.conftest import Table
-from tests.web.test_card_letters import in_language
+from tests.web.test_at_the_table import RAMI, events, rami_round
+from tests.web.test_card_letters import ENGLISH_LETTER, in_language
 from tests.web.test_groups import group_keys
 
 NEW = {"players": "Ana\nBen\nCléo\nDriss", "preset": "kaluki", "chip_value": "0,20", "currency": "EUR"}
@@ -112,3 +114,37 @@ def test_the_group_s_next_evening_writes_its_house_rules_in_the_reader_s_words(a
     assert re.search(r'id="house-elimination_threshold"[^>]* value="aucun"', page)
     page = in_language(table, "en").get(f"{group}/new").get_data(as_text=True)
     assert re.search(r'id="house-elimination_threshold"[^>]* value="none"', page)
+
+
+ALL = ["A", "B", "C", "D"]
+
+
+def test_the_french_correction_form_writes_cards_r_d_v_with_suits_and_saves_them(table: Table) -> None:
+    game = table.game(table.evening(), ALL)
+    assert table.round(game, "A", {"B": "JK KH AS 10D 8C", "C": "QS JD", "D": 5}, ALL).status_code == 303
+    page = html.unescape(in_language(table, "fr").get(f"{game}/events/1").get_data(as_text=True))
+    assert re.search(r'name="hand:B"[^>]* value="JK R♥ A♠ 10♦ 8♣"', page)
+    assert re.search(r'name="hand:C"[^>]* value="D♠ V♦"', page)
+    hands = re.findall(r'name="hand:\w"[^>]* value="([^"]*)"', page)
+    assert len(hands) == 4 and not any(ENGLISH_LETTER.search(hand) or "KH" in hand for hand in hands)
+    revision = re.search(r'name="based_on" type="hidden" value="(\d+)"', page)
+    assert revision is not None
+    # Sent back as shown, with one hand changed: the cards read back as they were written.
+    sent = {"winner": "A", "finish": "out", "hand:B": "JK R♥ A♠ 10♦ 8♣", "hand:C": "D♠ V♦ R♣", "hand:D": "5"}
+    assert table.post(f"{game}/events/1", sent | {"based_on": revision[1]}).status_code == 303
+    assert events(table)[0]["hands"] == {"B": ["JK", "KH", "AS", "10D", "8C"], "C": ["QS", "JD", "KC"], "D": 5}
+
+
+def test_a_rami_correction_writes_the_cards_laid_in_french_with_a_declared_joker(table: Table) -> None:
+    game = table.game(table.evening(players="\n".join(RAMI)), RAMI, preset="rami")
+    laid = {"laid:Alice": "QH KH AH / KS KD KC", "laid:Bob": "9C 9D 9H / JK=8D", "laid:Cédric": "12"}
+    assert table.post(f"{game}/rounds", rami_round(**laid)).status_code == 303
+    page = html.unescape(in_language(table, "fr").get(f"{game}/events/1").get_data(as_text=True))
+    assert re.search(r'name="laid:Alice"[^>]* value="D♥ R♥ A♥ / R♠ R♦ R♣"', page)
+    assert re.search(r'name="laid:Bob"[^>]* value="9♣ 9♦ 9♥ / JK=8♦"', page)
+    revision = re.search(r'name="based_on" type="hidden" value="(\d+)"', page)
+    assert revision is not None
+    shown = {"laid:Alice": "D♥ R♥ A♥ / R♠ R♦ R♣", "laid:Bob": "9♣ 9♦ 9♥ / JK=8♦", "laid:Cédric": "12"}
+    before = events(table)[0]
+    assert table.post(f"{game}/events/1", rami_round(**shown) | {"based_on": revision[1]}).status_code == 303
+    assert events(table)[0] == before  # read back as it was: nothing changed
