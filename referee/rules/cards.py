@@ -161,6 +161,24 @@ def symbols(cards: Iterable[Card], separator: str = " ") -> str:
     return joined((card.symbol for card in cards), separator)
 
 
+def typed(cards: Iterable[Card], separator: str = " ") -> str:
+    """The cards as a player types them, said in the reader's language when shown: their symbols, and a joker declared
+    as a card written `JK=8♦`, so that `parse_cards` reads them back (a form filled for a correction).
+
+    >>> typed(parse_cards("KH 10D JK=QS JK"))
+    'K♥ 10♦ JK=Q♠ JK'
+    """
+    return joined((_typed(card) for card in cards), separator)
+
+
+def _typed(card: Card) -> str:
+    """One card as a player types it: its symbol, or `JK=` and the symbol of the card a declared joker stands for."""
+    if not card.is_joker or card.declared is None:
+        return card.symbol
+    stands_for = card.declared.symbol
+    return Said("JK={card}", values={"card": stands_for}) if isinstance(stands_for, Said) else f"JK={stands_for}"
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards from a string separated by spaces or commas, or from a list of such strings.
 

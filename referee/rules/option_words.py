@@ -9,7 +9,7 @@ from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from referee.rules.words import N_, say
+from referee.rules.words import N_, say, say_in
 
 # Each option's name as a player reads it on a form: a few plain words; the name itself is for the command line.
 LABELS: Mapping[str, str] = MappingProxyType(
@@ -109,6 +109,29 @@ def choice_said(name: str, value: str) -> str:
     'each meld keeps three of its cards'
     """
     return say(CHOICE_WORDS.get((name, value), value))
+
+
+# The words a house rule written as a number takes besides one, as a player types them in their language ("aucun" in
+# French): the records and the command line keep the words themselves (`none`, `auto`, `represented`).
+TYPED_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        # TRANSLATORS: what a player types for "no limit" in a house rule's number field (no target, never eliminated)
+        "none": say_in("house rule typed", "none"),
+        # TRANSLATORS: what a player types in a house rule's number field for "by the number of players"
+        "auto": say_in("house rule typed", "auto"),
+        # TRANSLATORS: what a player types in a house rule's number field for "the card the joker stands for"
+        "represented": say_in("house rule typed", "represented"),
+    }
+)
+
+
+def typed_word(word: str) -> str:
+    """A word a house rule takes besides a number (`none`), as a player types it in the language spoken now.
+
+    >>> typed_word("none"), typed_word("auto")
+    ('none', 'auto')
+    """
+    return TYPED_WORDS.get(word, word)
 
 
 # Each preset as a player names it (the records and the command line keep the preset's own name); a family's own

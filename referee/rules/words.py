@@ -177,6 +177,10 @@ class Said(str):
         """The text said now, escaped for HTML as markupsafe escapes text (Jinja and markupsafe call this)."""
         return str(self).translate(_HTML)
 
+    def parts(self) -> tuple[str, str | None, int, Mapping[str, object], str | None]:
+        """What it is said from: its message, plural form, count, values and context (`said_data` saves them)."""
+        return self._message, self._plural, self._n, self._values, self._context
+
     def __reduce__(self) -> tuple[Any, ...]:
         said = (self._message, self._plural, self._n, dict(self._values))
         return (Said, said if self._context is None else (*said, self._context))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from referee.rules.evening_logs import LONGEST_LOG_TEXT
 from referee.rules.families import rules_for
 from referee.rules.game import Rules
 from referee.rules.option_words import preset_said
@@ -31,11 +32,23 @@ def save_ruling(
     db: Database, evening: Evening, kind: str, rules: Rules, question: str, answer: str
 ) -> tuple[Ruling, ...]:
     """Save a ruling in the evening's disputes log, under the rules it was asked (the preset and what the house
-    changed), in one unit of work; the log after it, newest first."""
+    changed), in one unit of work; the log after it, newest first.
+
+    The question and the answer are kept as given, in the language spoken now (the evening's record writes them so),
+    and, when they are said lazily (`say`), as what they were said from: the log says them again in each reader's
+    language.
+    """
     label = _label(rules)
     with unit_of_work(db):
-        log_ruling(db, evening.id, kind, label, question, answer)
+        log_ruling(db, evening.id, kind, label, _within(question), _within(answer))
     return evening_rulings(db, evening)
+
+
+def _within(text: str) -> str:
+    """A ruling's text as the log keeps it: at most `LONGEST_LOG_TEXT` characters, as an evening's record holds; a
+    longer one is cut, and kept as the text given."""
+    given = str(text)
+    return text if len(given) <= LONGEST_LOG_TEXT else given[: LONGEST_LOG_TEXT - 1] + "…"
 
 
 def _label(rules: Rules) -> str:

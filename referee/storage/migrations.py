@@ -300,3 +300,11 @@ def m017_hands_received_in_order(db: Database) -> None:
     seconds."""
     db.execute("ALTER TABLE sent_hands ADD COLUMN received INTEGER NOT NULL DEFAULT 0")
     db.execute("UPDATE sent_hands SET received = rowid")
+
+
+@migrations()
+def m018_rulings_said(db: Database) -> None:
+    """Each ruling also keeps what it was said from (`said`: JSON, its question's and answer's messages and values),
+    so that the disputes log reads in the language of whoever opens it; `question` and `answer` keep the text as it
+    was given, which the evening's record writes. A ruling saved before, or imported from a record, has none."""
+    db.execute("ALTER TABLE rulings ADD COLUMN said TEXT")

@@ -31,6 +31,7 @@ from referee.rules.option_words import choice_said, preset_said
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
 from referee.rules.table import value_said
+from referee.web.house_words import NumberOrWords, refused, value_typed, values_said, words_of
 
 FormData = MultiDict[str, str]  # what a form is filled from: a request's form or query, as Werkzeug reads it
 # WTForms' validator: it is given the form and the field, and raises ValidationError (what it returns is not read).
@@ -155,23 +156,36 @@ class HouseRules(Form):
     """A field per option of `names` (set below), each blank unless the house changes it; no fields of its own."""
 
     names: ClassVar[list[str]] = []
+    presets: ClassVar[list[str]] = []  # the presets its rules are of: the words its fields take are theirs
 
     class Meta:  # noqa: D106 - the outer form carries the CSRF token
         csrf = False
 
     def overrides(self) -> dict[str, str]:
-        """The options the house changed, as typed."""
-        return {name: self[name].data.strip() for name in self.names if (self[name].data or "").strip()}
+        """The options the house changed, in the options' own words ("none" for "aucun": `house_words.value_typed`)."""
+        typed = {name: self[name].data for name in self.names if (self[name].data or "").strip()}
+        return {name: value_typed(name, text, self.presets) for name, text in typed.items()}
 
     def check(self, preset: str) -> list[str]:
-        """Check each house rule on its own field, then all together; returns what is wrong with them together."""
+        """Check each house rule on its own field, then all together; returns what is wrong with them together.
+
+        A number refused says the values its field takes, in the reader's words.
+        """
         for name, value in self.overrides().items():
             try:
                 OPTIONS[name].parse(value)
-                if name not in get_preset(preset).defaults:
-                    raise OptionError(str(_l("%(name)s is not a rule of %(preset)s", name=name, preset=preset)))
             except OptionError as error:
+                said = refused(name, self.presets, value) if OPTIONS[name].kind == "int" else str(error)
+                self[name].errors = [*self[name].errors, said]
+                continue
+            try:
+                defaults = get_preset(preset).defaults
+            except OptionError as error:  # no such preset (a forged form)
                 self[name].errors = [*self[name].errors, str(error)]
+                continue
+            if name not in defaults:
+                said = str(_l("%(name)s is not a rule of %(preset)s", name=name, preset=preset))
+                self[name].errors = [*self[name].errors, said]
         if self.errors:
             return []
         try:
@@ -185,9 +199,10 @@ class HouseRulesForm(HouseRules):
     """One field per option of an evening's own rules; a blank field keeps the preset's default."""
 
     names: ClassVar[list[str]] = options_of(EVENING_PRESETS)
+    presets: ClassVar[list[str]] = EVENING_PRESETS
 
 
-def _house_rule_field(name: str) -> Field:
+def _house_rule_field(name: str, presets: list[str]) -> Field:
     """A house rule's field, labelled in a player's words ("Points needed to open"), said in the reader's language.
 
     Its name (`house-opening_threshold`) stays the option's; the page shows the option's name only on the rules page,
@@ -202,13 +217,16 @@ def _house_rule_field(name: str) -> Field:
         said = [LazyString(functools.partial(choice_said, name, value)) for value in option.choices]
         words = [SelectChoice(value, text) for value, text in zip(option.choices, said, strict=True)]
         return SelectField(label, choices=[SelectChoice("", "—"), *words], default="")
+    typed = words_of(name, presets)
+    if typed:  # a number, or a word chosen from the list in the reader's language ("aucun")
+        return StringField(label, default="", widget=NumberOrWords(name, typed))
     return StringField(label, default="")
 
 
 def add_house_rule_fields(form: type[HouseRules]) -> None:
     """Give a house-rules form its field per option (its `names`)."""
     for name in form.names:
-        setattr(form, name, _house_rule_field(name))
+        setattr(form, name, _house_rule_field(name, form.presets))
 
 
 add_house_rule_fields(HouseRulesForm)
@@ -220,10 +238,11 @@ def house_rule_hints(preset: str) -> dict[str, str]:
     An unknown preset (a forged form, refused on its field) shows the default preset's.
     """
     defaults = PRESETS.get(preset, PRESETS[DEFAULT_PRESET]).defaults
-    return {name: _hint(name, defaults[name]) for name in OPTIONS if name in defaults}
+    known = preset if preset in PRESETS else DEFAULT_PRESET
+    return {name: _hint(name, defaults[name], known) for name in OPTIONS if name in defaults}
 
 
-def _hint(name: str, default: Value) -> str:
+def _hint(name: str, default: Value, preset: str) -> str:
     """One option's hint: its meaning, its default in words, and the values it takes when they are typed."""
     option = OPTIONS[name]
     if option.kind != "int":  # a choice in words on the form: its values need no saying
@@ -234,7 +253,7 @@ def _hint(name: str, default: Value) -> str:
         _l(
             "%(meaning)s. Takes %(values)s; default: %(default)s.",
             meaning=option.meaning_said(),
-            values=option.describe_values(),
+            values=values_said(name, [preset]),
             default=value_said(name, default),
         )
     )

@@ -355,6 +355,14 @@ class GamePage(Screen):
         self.page.get_by_role("button", name=self.words("Void round")).click()
         self._then_lines(before + 1, "the void round")
 
+    def reshuffle(self) -> Locator:
+        """Tap "Stock reshuffled": the line the entry answers with, that the round's stock was reshuffled once."""
+        self.page.get_by_role("button", name=self.words("Stock reshuffled"), exact=True).click()
+        said = self.words(
+            "The stock was reshuffled once in this round: if it runs out again with no winner, the round is void."
+        )
+        return self.page.locator("#entry [data-reshuffled]").filter(has_text=said)
+
     def undo_last(self) -> None:
         before = self._lines().count()
         self.page.once("dialog", lambda dialog: dialog.accept())

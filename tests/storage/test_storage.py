@@ -13,6 +13,7 @@ from sqlite_utils import Database
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.group_record import read_group
 from referee.rules.rummy_events import Buyback, Round, Void
+from referee.rules.words import say, speaking
 from referee.services.database import unit_of_work
 from referee.services.games import Done, StaleEdit, add_entry, correct, open_book, start_game
 from referee.storage.db import OutsideWrite, connect
@@ -30,7 +31,7 @@ from referee.storage.group_transfer import group_json, store_group
 from referee.storage.groups import group_of
 from referee.storage.migrations import migrations
 from referee.storage.payments import record_payment, take_back
-from referee.storage.rulings import log_ruling
+from referee.storage.rulings import log_ruling, rulings_of
 from referee.storage.transfer import (
     evening_json,
     import_record,
@@ -213,3 +214,26 @@ def test_games_stored_before_seating_keep_their_players_and_teams(tmp_path: Path
     rummy, kaiser = game_by_id(db, 1), game_by_id(db, 2)
     assert rummy.seating == {"players": ["Ana", "Ben"]} and kaiser.seating == {"teams": teams}
     assert record_of(kaiser).sides is not None and record_of(kaiser).players == ("Ana", "Ben", "Céline", "Driss")
+
+
+def test_rulings_saved_before_they_kept_what_they_were_said_from_read_as_written(tmp_path: Path) -> None:
+    """A database from before `rulings.said` (m018): its rulings read as they were written; one logged after keeps
+    what it was said from, and reads in the language spoken when it is shown."""
+    db = Database(tmp_path / "old.sqlite")
+    migrations.apply(db, stop_before="m018_rulings_said")
+    evening = {"scorer_key": "s", "viewer_key": "v", "title": "", "players": "[]", "preset": "kaluki", "options": "{}"}
+    db.table("evenings").insert({**evening, "chip_value": "0.10", "currency": "EUR", "created_at": "2026"})
+    ruling = {"evening_id": 1, "kind": "meld", "rules": "kaluki", "created_at": "2026-11-20T21:05:00+00:00"}
+    db.table("rulings").insert({**ruling, "question": "D♥ R♥ A♥ 2♥", "answer": "suite valide, 33 points"})
+    migrations.apply(db)
+    with unit_of_work(db):
+        log_ruling(db, 1, "meld", "kaluki", "9♥ 9♠", say("not valid: {reason}", reason=say("the game is over")))
+    french = {"not valid: {reason}": "non valide : {reason}", "the game is over": "la partie est finie"}
+    with speaking(lambda message: french.get(message, message), lambda one, many, n: one):
+        assert [(r.question, str(r.answer)) for r in rulings_of(db, 1)] == [
+            ("9♥ 9♠", "non valide : la partie est finie"),
+            ("D♥ R♥ A♥ 2♥", "suite valide, 33 points"),
+        ]
+    stored = db.execute("SELECT answer, said FROM rulings ORDER BY id").fetchall()
+    assert stored[0] == ("suite valide, 33 points", None)
+    assert stored[1][0] == "not valid: the game is over" and json.loads(stored[1][1])["answer"]["message"]

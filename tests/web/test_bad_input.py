@@ -169,11 +169,13 @@ def test_a_kaiser_hand_with_huge_numbers_is_refused(table: Table, field: str, va
         pytest.param({"chip_value": "1e999"}, "Type an amount, like 0.20.", id="1e999 chip"),
         pytest.param({"chip_value": "5000"}, "A chip is worth at most 1000.", id="chip worth too much"),
         pytest.param(
-            {"house-ante": DIGITS}, "ante takes a whole number from 0 to 100000, not '99999", id="5,000 digits"
+            {"house-ante": DIGITS},
+            "Type a whole number from 0 to 100000, not “999999999999999999999999…”.",
+            id="5,000 digits",
         ),
-        pytest.param({"house-ante": HUGE}, f"not '{HUGE}'", id="huge house rule"),
-        pytest.param({"house-packs": "9"}, "packs takes a whole number from 1 to 8 or auto, not 9", id="nine packs"),
-        pytest.param({"house-hand_size": "40"}, "hand_size takes a whole number from 1 to 21", id="hand of 40"),
+        pytest.param({"house-ante": HUGE}, f"not “{HUGE}”", id="huge house rule"),
+        pytest.param({"house-packs": "9"}, "Type a whole number from 1 to 8 or “auto”, not “9”.", id="nine packs"),
+        pytest.param({"house-hand_size": "40"}, "Type a whole number from 1 to 21, not “40”.", id="hand of 40"),
         pytest.param({"house-max_players": "9"}, "from 2 to 8", id="nine players a game"),
         pytest.param({"preset": "whist"}, "Not a valid choice", id="unknown preset"),
         pytest.param({"title": "x" * 61}, "Field cannot be longer than 60 characters.", id="long title"),

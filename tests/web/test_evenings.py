@@ -45,7 +45,7 @@ def test_a_new_evening_redirects_to_its_scorer_page(table: Table) -> None:
         pytest.param({"players": "Ana, ana"}, "is listed twice", id="same name twice"),
         pytest.param({"players": "A,B,C,D,E,F,G,H,I,J,K,L,M"}, "At most twelve players", id="thirteen players"),
         pytest.param({"chip_value": "-1"}, "Number must be at least 0", id="negative chip"),
-        pytest.param({"house-run_max": "x"}, "run_max takes a whole number from 3", id="bad house rule"),
+        pytest.param({"house-run_max": "x"}, "Type a whole number from 3 to 100000, not “x”.", id="bad house rule"),
         pytest.param(
             {"house-hunt_reward": "10", "preset": "rami"}, "hunt_reward is not a rule of rami", id="not a rule"
         ),

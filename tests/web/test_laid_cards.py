@@ -38,8 +38,8 @@ def test_a_correction_shows_the_cards_laid_and_keeps_them(table: Table) -> None:
     game = table.game(table.evening(players="\n".join(RAMI)), RAMI, preset="rami")
     table.post(f"{game}/rounds", rami_round(**TAPPED))
     page = html.unescape(table.get(f"{game}/events/1").get_data(as_text=True))
-    assert re.search(r'name="laid:Alice"[^>]* value="AH 2H 3H / KS KH KD KC"', page)
-    assert re.search(r'name="laid:Bob"[^>]* value="9C 9D 9H / AS / JK=8D"', page)
+    assert re.search(r'name="laid:Alice"[^>]* value="A♥ 2♥ 3♥ / K♠ K♥ K♦ K♣"', page)  # as the picker writes them
+    assert re.search(r'name="laid:Bob"[^>]* value="9♣ 9♦ 9♥ / A♠ / JK=8♦"', page)
     assert re.search(r'name="laid:Cédric"[^>]* value="12"', page)
     revision = re.search(r'name="based_on" type="hidden" value="(\d+)"', page)
     assert revision is not None

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import current_app
-from flask_babel import gettext as _
 
 from referee.rules.advice import fixes
 from referee.rules.building import extend_meld
@@ -19,6 +18,7 @@ from referee.rules.release import release_joker
 from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
 from referee.rules.table import RummyRules, rule_said
+from referee.rules.words import joined, say
 from referee.web.desk.forms import (
     BestQuestion,
     ExtendQuestion,
@@ -48,8 +48,17 @@ def citation(rules: Rules, option: str) -> Citation:
 
 
 # A ruling as the desk's answer shows it: what was asked ("question"), the verdict ("summary"), the rule it rests on
-# ("cite"), and what the engine worked out ("check", "opening", "release", "extend", "rearrange" or "best").
+# ("cite"), and what the engine worked out ("check", "opening", "release", "extend", "rearrange" or "best"). The
+# question and the verdict are said lazily (`say`): the disputes log says them again in each reader's language.
 Ruled = dict[str, object]
+
+
+def asked_and_answered(ruling: Ruled) -> tuple[str, str]:
+    """What a ruling was asked and its verdict in one line, as the disputes log keeps them."""
+    question, summary = ruling["question"], ruling["summary"]
+    if not isinstance(question, str) or not isinstance(summary, str):
+        raise TypeError("a ruling's question and verdict are texts")
+    return question, summary
 
 
 class Unanswered(ValueError):
@@ -63,13 +72,18 @@ def _cards(text: str, rules: RummyRules) -> tuple[Card, ...]:
 
 
 def _shown(cards: tuple[Card, ...]) -> str:
-    """The cards as the reader reads them, in the request's language (a ruling is kept in the words it was given)."""
-    return str(symbols(cards))
+    """The cards as the reader reads them, said when shown (the disputes log says them in each reader's letters)."""
+    return symbols(cards)
+
+
+def _melds_shown(melds: list[tuple[Card, ...]] | tuple[tuple[Card, ...], ...]) -> str:
+    """Melds side by side, a bar between two: "9♥ 9♠ JK | 5♥ 6♥ 7♥", said when shown."""
+    return joined((_shown(meld) for meld in melds), " | ")
 
 
 def _kind_said(kind: str | None) -> str:
-    """A meld's kind in the reader's language: group, run or identity."""
-    said: dict[str, str] = {"group": _("group"), "run": _("run"), "identity": _("identity")}
+    """A meld's kind in the reader's language, said when shown: group, run or identity."""
+    said: dict[str, str] = {"group": say("group"), "run": say("run"), "identity": say("identity")}
     return said.get(kind or "", "")
 
 
@@ -77,9 +91,9 @@ def _meld(form: MeldQuestion, rules: RummyRules) -> Ruled:
     cards = _cards(form.cards.data, rules)
     check = check_meld(cards, rules)
     if check.valid:
-        summary = _("valid %(kind)s, %(value)s points", kind=_kind_said(check.kind), value=check.value)
+        summary = say("valid {kind}, {value} points", kind=_kind_said(check.kind), value=check.value)
     else:
-        summary = _("not valid: %(reason)s", reason=check.reason)
+        summary = say("not valid: {reason}", reason=check.reason)
     return {
         "question": _shown(cards),
         "summary": summary,
@@ -93,11 +107,11 @@ def _opening(form: OpeningQuestion, rules: RummyRules) -> Ruled:
     texts = [form[f"meld_{n}"].data for n in range(4) if (form[f"meld_{n}"].data or "").strip()]
     melds = [parse_cards(text) for text in texts]
     check = check_opening(melds, rules, all_in_one=form.all_in_one.data)
-    verdict = _("opens") if check.opens else _("does not open: %(reason)s", reason=check.reason)
+    verdict = say("opens") if check.opens else say("does not open: {reason}", reason=check.reason)
     return {
-        "question": " | ".join(_shown(meld) for meld in melds),
-        "summary": _(
-            "%(total)s of %(threshold)s: %(verdict)s", total=check.total, threshold=check.threshold, verdict=verdict
+        "question": _melds_shown(melds),
+        "summary": say(
+            "{total} of {threshold}: {verdict}", total=check.total, threshold=check.threshold, verdict=verdict
         ),
         "opening": check,
         "cite": citation(rules, check.rule) if check.rule else None,
@@ -107,10 +121,10 @@ def _opening(form: OpeningQuestion, rules: RummyRules) -> Ruled:
 def _joker(form: JokerQuestion, rules: RummyRules) -> Ruled:
     meld, hand = _cards(form.meld.data, rules), _cards(form.hand.data, rules)
     release = release_joker(meld, hand, rules)
-    verdict = _("yes") if release.released else _("no")
+    verdict = say("yes") if release.released else say("no")
     return {
-        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(hand)),
-        "summary": _("%(entry)s: %(reason)s", entry=verdict, reason=release.reason),
+        "question": say("{meld} with {hand}", meld=_shown(meld), hand=_shown(hand)),
+        "summary": say("{entry}: {reason}", entry=verdict, reason=release.reason),
         "release": release,
         "cite": citation(rules, release.rule) if release.rule else None,
     }
@@ -120,17 +134,17 @@ def _extend(form: ExtendQuestion, rules: RummyRules) -> Ruled:
     meld, added = _cards(form.meld.data, rules), _cards(form.cards.data, rules)
     extension = extend_meld(meld, added, rules, opened=not form.not_opened.data)  # cards not in play: CardError
     if extension.valid:
-        summary = _(
-            "yes: %(meld)s, %(kind)s, %(value)s points",
+        summary = say(
+            "yes: {meld}, {kind}, {value} points",
             meld=_shown(extension.meld),
             kind=_kind_said(extension.kind),
             value=extension.value,
         )
     else:
-        summary = _("no: %(reason)s", reason=extension.reason)
+        summary = say("no: {reason}", reason=extension.reason)
     rule = extension.rule or ("joker_can_extend" if any(card.is_joker for card in added) else None)
     return {
-        "question": _("%(meld)s with %(hand)s", meld=_shown(meld), hand=_shown(added)),
+        "question": say("{meld} with {hand}", meld=_shown(meld), hand=_shown(added)),
         "summary": summary,
         "extend": extension,
         "cite": citation(rules, rule) if rule else None,
@@ -142,15 +156,11 @@ def _rearrange(form: RearrangeQuestion, rules: RummyRules) -> Ruled:
     after = [_cards(form[f"after_{n}"].data, rules) for n in range(4) if (form[f"after_{n}"].data or "").strip()]
     rearranged = rearrange_melds(before, after, rules, opened=not form.not_opened.data)
     if rearranged.valid:
-        summary = _("yes; lays %(points)s points", points=rearranged.laid_points)
+        summary = say("yes; lays {points} points", points=rearranged.laid_points)
     else:
-        summary = _("no: %(reason)s", reason=rearranged.reason)
+        summary = say("no: {reason}", reason=rearranged.reason)
     return {
-        "question": _(
-            "%(before)s into %(after)s",
-            before=" | ".join(_shown(meld) for meld in before),
-            after=" | ".join(_shown(meld) for meld in after),
-        ),
+        "question": say("{before} into {after}", before=_melds_shown(before), after=_melds_shown(after)),
         "summary": summary,
         "rearrange": rearranged,
         "cite": citation(rules, rearranged.rule or "table_rearrange"),
@@ -166,8 +176,8 @@ def _best(form: BestQuestion, rules: RummyRules) -> Ruled:
         raise Unanswered(str(error)) from None
     return {
         "question": _shown(hand),
-        "summary": _(
-            "lays %(value)s, leaves %(penalty)s (the whole hand: %(whole)s); %(opening)s",
+        "summary": say(
+            "lays {value}, leaves {penalty} (the whole hand: {whole}); {opening}",
             value=best.laid_value,
             penalty=best.penalty,
             whole=best.hand_penalty,
@@ -181,10 +191,10 @@ def _best(form: BestQuestion, rules: RummyRules) -> Ruled:
 def _opening_said(best: Arrangement) -> str:
     """Whether the hand can open, and with which melds when they are not the ones laying the most."""
     if best.opening is None:
-        return str(_("does not open"))
+        return say("does not open")
     if best.opening == best.melds:
-        return str(_("opens"))
-    return str(_("opens with %(melds)s", melds=" | ".join(_shown(meld) for meld in best.opening)))
+        return say("opens")
+    return say("opens with {melds}", melds=_melds_shown(best.opening))
 
 
 RULINGS: dict[str, Callable[[Question, RummyRules], Ruled]] = {

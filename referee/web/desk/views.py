@@ -12,7 +12,7 @@ from referee.rules.presets import PRESETS
 from referee.services.desk import Ruling, evening_rulings, rules_in_force, save_ruling
 from referee.services.evenings import Evening
 from referee.web.database import get_db
-from referee.web.desk.answers import Unanswered, rule_on
+from referee.web.desk.answers import Unanswered, asked_and_answered, rule_on
 from referee.web.desk.forms import QUESTIONS, Question, question_form, rules_asked
 from referee.web.desk.rules_page import RulesShown, rules_shown
 from referee.web.forms import presets_said
@@ -76,7 +76,7 @@ def answer(key: str | None, kind: str) -> ResponseReturnValue:
         form.form_errors.append(str(error))
         return _page(kind, form, evening_rulings(get_db(), evening), evening, 422)
     if evening is not None and g.scorer:
-        log = save_ruling(get_db(), evening, kind, rules, str(ruling["question"]), str(ruling["summary"]))
+        log = save_ruling(get_db(), evening, kind, rules, *asked_and_answered(ruling))
     else:
         log = evening_rulings(get_db(), evening)
     return _page(kind, form, log, evening, rules=rules, ruling=ruling)

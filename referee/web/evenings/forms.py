@@ -12,9 +12,10 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from wtforms.widgets import TextInput
 
 from referee.rules.evening_record import LONGEST_CURRENCY, LONGEST_NAME, LONGEST_TITLE, MOST_CHIP_VALUE
-from referee.rules.options import MOST_AT_TABLE, show_value
+from referee.rules.options import MOST_AT_TABLE
 from referee.services.evenings import Evening, NewEvening
 from referee.web.forms import EVENING_PRESETS, ExtraValidators, HouseRulesForm, KeyedForm, presets_said
+from referee.web.house_words import typed_said
 from referee.web.local import AmountError, parse_amount, reader_locale
 
 MAX_NAME = LONGEST_NAME
@@ -119,7 +120,7 @@ def next_evening_form(last: Evening | None) -> EveningForm:
     """The form for a group's next evening, filled in with its newest evening: its players, game and house rules."""
     if last is None:
         return EveningForm()
-    house = {name: show_value(value) for name, value in last.options.items()}
+    house = {name: typed_said(name, value) for name, value in last.options.items()}  # "aucun" on a French page
     return EveningForm(
         players="\n".join(last.players),
         preset=last.preset,

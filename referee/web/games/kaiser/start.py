@@ -34,6 +34,7 @@ class KaiserHouseRulesForm(HouseRules):  # not a HouseRulesForm: it would inheri
     """One field per Kaiser option; a blank field keeps the preset's default."""
 
     names: ClassVar[list[str]] = options_of(KAISER_PRESETS)
+    presets: ClassVar[list[str]] = KAISER_PRESETS
 
 
 add_house_rule_fields(KaiserHouseRulesForm)

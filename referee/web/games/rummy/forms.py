@@ -10,8 +10,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
-from referee.rules.cards import Card, CardError, parse_cards
-from referee.rules.laid import LaidError, laid_groups, laid_text, laid_value
+from referee.rules.cards import Card, CardError, parse_cards, typed
+from referee.rules.laid import LaidError, laid_groups, laid_value
 from referee.rules.rummy import hand_refusal
 from referee.rules.rummy_events import Finish, LaidCards, Round
 from referee.rules.rummy_rounds import RoundShape
@@ -174,13 +174,14 @@ def round_event(form: RoundForm, rules: RummyRules) -> Round | None:
 
 
 def round_data(event: Round) -> dict[str, object]:
-    """The round form's fields filled from a recorded round."""
+    """The round form's fields filled from a recorded round, the cards as the reader types them ("R♥ 10♦" in French),
+    which the form reads back."""
     data: dict[str, object] = {"winner": event.winner, "finish": event.finish}
     for name, hand in event.hands.items():
-        data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else " ".join(str(card) for card in hand)
+        data[f"hand:{name}"] = str(hand) if isinstance(hand, int) else str(typed(hand))
     for name, points in (event.laid or {}).items():
         cards = event.laid_cards.get(name)
-        data[f"laid:{name}"] = laid_text(cards) if cards else str(points)
+        data[f"laid:{name}"] = " / ".join(str(typed(group)) for group in cards) if cards else str(points)
     for name, count in event.unreturned_jokers.items():
         data[f"jokers:{name}"] = count
     return data
