@@ -13,7 +13,7 @@ from typing import Any
 from referee.rules.events import EventError, UnreadableEvent
 from referee.rules.family import GameFamily, Seated, Seats, TallyOf
 from referee.rules.game import AnyEvent, AnyGame, EntryKind, Offer, Replayed, Rules
-from referee.rules.options import BUILT_IN_OPTIONS, Option, Value
+from referee.rules.options import BUILT_IN_OPTIONS, Option, OptionError, Value
 from referee.rules.presets import Preset, get_preset
 from referee.rules.record_data import RecordError
 from referee.rules.tallies import Figure, Figures, Tally, counted_by_name, frozen
@@ -191,10 +191,10 @@ GinReplay = Replayed[GinGame, GinEvent, GinResult]
 
 
 def rules_from(preset: Preset, values: Mapping[str, Value]) -> GinRules:
-    """Gin's rules from a preset's values."""
+    """Gin's rules from a preset's values; OptionError for a game without a target."""
     target, bonus = values["target"], values["undercut_bonus"]
     if not isinstance(target, int) or not isinstance(bonus, int):
-        raise TypeError("Gin's target and undercut bonus are whole numbers")
+        raise OptionError("Gin is played to a target")
     return GinRules(preset.name, preset.game, target, bonus)
 
 
