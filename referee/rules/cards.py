@@ -181,6 +181,15 @@ def canonical(cards: Iterable[Card]) -> list[str]:
     return [str(JOKER) if c.is_joker else str(c) for c in cards]
 
 
+def counted(cards: Iterable[Card]) -> Counter[str]:
+    """How many of each card `cards` hold as they lie on the table, in canonical notation: a joker is a joker.
+
+    >>> counted(parse_cards("9H 9H JK JK=9D"))
+    Counter({'9H': 2, 'JK': 2})
+    """
+    return Counter(canonical(cards))
+
+
 def check_pack_limits(cards: Sequence[Card], packs: int, jokers: int) -> None:
     """Refuse cards that cannot all be in play with `packs` packs and `jokers` jokers.
 
