@@ -1,12 +1,16 @@
 """Rearranging the melds on the table (docs/rules.md §2, Adding to the table; option `table_rearrange`).
 
-`keep_three` (000): each meld keeps at least three of its cards together in a meld after (several may keep
-theirs in the same one, a merge; the search is in `keep_three`) and every meld stays valid. `manipulation` (001):
-melds may be split, merged or trimmed, but the melds left at the end of the turn must all be valid, else the player
-pays the same penalty as for a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld
+`keep_three` (000): each meld keeps at least three of its cards together in a meld after (several may keep theirs in
+the same one, a merge; the search is in `keep_three`) and every meld stays valid. `manipulation` (001): melds may be
+split, merged or trimmed, but the melds left at the end of the turn must all be valid, else the player pays the same
+penalty as for a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld
 (`joker_can_extend = no`), a joker taken from one meld forms a new one, never one already on the table made bigger
-(001). Only a player who has opened rearranges: `rearrange_melds` is told when the player has not (`opened=False`)
-and refuses.
+(001); a group's joker leaves it only as a release lets it (`rearrange_jokers`). Only a player who has opened
+rearranges: `rearrange_melds` is told when the player has not (`opened=False`) and refuses.
+
+The answer is the same whatever the order of the melds, before and after: where cards repeat, the referee takes a
+reading that allows the move if there is one, and a refusal names the first meld wrong in the order of the melds'
+cards (`cards.in_cards_order`), by its place in the order given.
 """
 
 from __future__ import annotations
@@ -16,14 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.building import not_opened
-from referee.rules.cards import JOKER, Card, canonical, check_pack_limits, counted, symbols
+from referee.rules.cards import Card, canonical, check_pack_limits, counted, in_cards_order, symbols
 from referee.rules.keep_three import unkept
 from referee.rules.melds import MeldCheck, check_meld
-from referee.rules.release import group_release_refusal
+from referee.rules.rearrange_jokers import completed_with_a_joker, group_joker_refusal
 from referee.rules.table import RummyRules
 from referee.rules.words import say
-
-JOKER_KEY = str(JOKER)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,10 @@ def rearrange_melds(
     (True, ['8S'], 8)
     >>> rearrange_melds(table, split, rummy_rules("kaluki-club")).rule
     'table_rearrange'
+    >>> rami = rummy_rules("rami", {"table_rearrange": "manipulation"})
+    >>> table = [parse_cards("JK 7H 8H"), parse_cards("7H 8H 9H")]
+    >>> rearrange_melds(table, [parse_cards("7H 8H 9H"), parse_cards("JK 7H 8H 9H")], rami).laid_points
+    5
     """
     old, new = [tuple(meld) for meld in before], [tuple(meld) for meld in after]
     check_pack_limits([card for meld in old for card in meld], rules.pack_count(), rules.joker_count())
@@ -85,15 +91,16 @@ def rearrange_melds(
     if not opened:
         return refuse(not_opened(), "opening_threshold")
     on_table = [check_meld(meld, rules) for meld in old]
-    for number, check in enumerate(on_table, start=1):
-        if not check.valid:
-            reason = say(
-                "meld {number} on the table ({cards}) is not valid: {reason}",
-                number=number,
-                cards=symbols(check.cards),
-                reason=check.reason,
-            )
-            return refuse(reason, check.rule)
+    wrong = _first_invalid(on_table)
+    if wrong is not None:
+        check = on_table[wrong]
+        reason = say(
+            "meld {number} on the table ({cards}) is not valid: {reason}",
+            number=wrong + 1,
+            cards=symbols(check.cards),
+            reason=check.reason,
+        )
+        return refuse(reason, check.rule)
     cost = rules.joker_retrieval_penalty if rules.table_rearrange == "manipulation" else 0
     left = counted(card for meld in old for card in meld) - counted(card for meld in new for card in meld)
     if left:
@@ -104,16 +111,17 @@ def rearrange_melds(
         return refuse(_costing(reason, cost), "table_rearrange", cost)
     if any(card.is_joker for card in hand) and not rules.joker_can_extend:
         return refuse(say("a joker from the hand cannot join the melds already on the table"), "joker_can_extend")
-    for number, check in enumerate(checks, start=1):
-        if not check.valid:
-            reason = say(
-                "meld {number} after ({cards}) is not valid: {reason}",
-                number=number,
-                cards=symbols(check.cards),
-                reason=check.reason,
-            )
-            return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
-    completed = None if rules.joker_can_extend else _completed_with_a_joker(old, new)
+    wrong = _first_invalid(checks)
+    if wrong is not None:
+        check = checks[wrong]
+        reason = say(
+            "meld {number} after ({cards}) is not valid: {reason}",
+            number=wrong + 1,
+            cards=symbols(check.cards),
+            reason=check.reason,
+        )
+        return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
+    completed = None if rules.joker_can_extend else completed_with_a_joker(old, new)
     if completed is not None:
         reason = say(
             "meld {number} after ({cards}) completes a meld already on the table with a joker taken from "
@@ -122,18 +130,18 @@ def rearrange_melds(
             cards=symbols(new[completed]),
         )
         return refuse(_costing(reason, cost), "joker_can_extend", cost)
-    kept_joker = _joker_kept(on_table, new, rules)
-    if kept_joker is not None:
-        number, why = kept_joker
+    refusal = group_joker_refusal(on_table, new, rules)
+    if refusal is not None:
+        number, why, rule = refusal
         reason = say(
             "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
             number=number + 1,
             cards=symbols(old[number]),
             reason=why,
         )
-        return refuse(reason, "set_joker_release")
+        return refuse(reason, rule)
     if rules.table_rearrange == "keep_three":
-        broken = unkept(old, new, [check.jokers for check in on_table])
+        broken = _unkept_in_any_order(on_table, new)
         if broken is not None:
             reason = say(
                 "meld {number} on the table ({cards}) would not keep three of its cards together in one meld",
@@ -143,6 +151,20 @@ def rearrange_melds(
             return refuse(reason, "table_rearrange")
     laid = sum(check.value for check in checks) - sum(check.value for check in on_table)
     return Rearrangement(True, checks, hand, laid_points=laid)
+
+
+def _first_invalid(checks: Sequence[MeldCheck]) -> int | None:
+    """The place of the first meld that is not valid, in the order of the melds' cards, if one is not."""
+    return next((n for n in in_cards_order([check.cards for check in checks]) if not checks[n].valid), None)
+
+
+def _unkept_in_any_order(on_table: Sequence[MeldCheck], new: Sequence[Sequence[Card]]) -> int | None:
+    """The place of the first meld on the table, in the order of the melds' cards, that does not keep three (`unkept`):
+    a joker is kept by a card it could stand for."""
+    order = in_cards_order([check.cards for check in on_table])
+    stand_ins = [on_table[n].jokers for n in order]
+    broken = unkept([on_table[n].cards for n in order], [new[n] for n in in_cards_order(new)], stand_ins)
+    return None if broken is None else order[broken]
 
 
 def _from_hand(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> tuple[Card, ...]:
@@ -162,52 +184,3 @@ def _costing(reason: str, cost: int) -> str:
     if not cost:
         return reason
     return say("{reason}; left so at the end of the turn, it costs {points} points", reason=reason, points=cost)
-
-
-def _completed_with_a_joker(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
-    """The first meld after that makes melds on the table bigger with a joker taken from another meld, if one does.
-
-    A meld after holding every card of some melds on the table is those melds completed (001: "compléter une
-    combinaison déjà existante"): it holds no more jokers than they held. Any other meld after is a new meld.
-    """
-    for number, later in enumerate(new):
-        rest, jokers, completes = counted(later), 0, False
-        for meld in old:
-            cards = counted(meld)
-            if not cards - rest:  # every card of that meld is in this one
-                rest, jokers, completes = rest - cards, jokers + cards[JOKER_KEY], True
-        if completes and counted(later)[JOKER_KEY] > jokers:
-            return number
-    return None
-
-
-def _joker_kept(on_table: list[MeldCheck], new: list[tuple[Card, ...]], rules: RummyRules) -> tuple[int, str] | None:
-    """The first group on the table whose joker leaves it though `set_joker_release` keeps it there, and why.
-
-    A group goes on in the meld after holding most of its natural cards (then of its jokers): the jokers it holds fewer
-    than the group held are freed, and the cards that joined it must take them, as in a release (docs/rules.md §2, Joker
-    release). Two groups of one rank (two packs) go on in two melds: the group keeping the most cards chooses first.
-    """
-    groups = [(n, check.cards) for n, check in enumerate(on_table) if check.kind == "group" and _has_joker(check.cards)]
-    kept = [[_kept_cards(meld, later) for later in new] for _, meld in groups]
-    taken: set[int] = set()
-    for g in sorted(range(len(groups)), key=lambda g: max(kept[g]), reverse=True):
-        number, meld = groups[g]
-        free = [j for j in range(len(new)) if j not in taken] or range(len(new))  # more groups than melds after
-        later = max(free, key=lambda j: kept[g][j])
-        taken.add(later)
-        freed = counted(meld)[JOKER_KEY] - counted(new[later])[JOKER_KEY]
-        why = group_release_refusal(meld, freed, new[later], rules) if freed > 0 else None
-        if why is not None:
-            return number, why
-    return None
-
-
-def _kept_cards(meld: Sequence[Card], later: Sequence[Card]) -> tuple[int, int]:
-    """How many of the natural cards of `meld`, then of all its cards, the meld after `later` holds."""
-    kept = counted(meld) & counted(later)
-    return sum(kept.values()) - kept[JOKER_KEY], sum(kept.values())
-
-
-def _has_joker(meld: Sequence[Card]) -> bool:
-    return any(card.is_joker for card in meld)
