@@ -278,6 +278,25 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "both_missing",
                 "unambiguous",
             ),
+            _bool(
+                "either_card_takes_run_joker",
+                N_(
+                    "when each meld keeps three of its cards, a run's joker that could stand for either of two cards "
+                    "is replaced by either of them; otherwise only by its card, once it is known"
+                ),
+                N_("000: the right card replaces the joker; 001 and 002: only the card it stands for, without doubt"),
+            ),
+            _bool(
+                "run_joker_taken_without_card",
+                N_(
+                    "a run's joker may be taken off its run when the melds are rearranged with no card put in its "
+                    "place; otherwise a card it stands for must take its place"
+                ),
+                N_(
+                    "000 says both: a meld keeps three of its cards, and the right card replaces the joker; pagat, 001 "
+                    "and 002: the card it stands for takes it"
+                ),
+            ),
             _int(
                 "joker_retrieval_penalty",
                 N_("points charged to a player who takes a joker back and does not meld it in the same turn"),

@@ -5,8 +5,9 @@ the same one, a merge; the search is in `keep_three`) and every meld stays valid
 split, merged or trimmed, but the melds left at the end of the turn must all be valid, else the player pays the same
 penalty as for a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld
 (`joker_can_extend = no`), a joker taken from one meld forms a new one, never one already on the table made bigger
-(001); a group's joker leaves it only as a release lets it (`rearrange_jokers`). Only a player who has opened
-rearranges: `rearrange_melds` is told when the player has not (`opened=False`) and refuses.
+(001); a group's joker leaves it only as a release lets it, a run's only for a card that takes its place
+(`rearrange_jokers`). Only a player who has opened rearranges: `rearrange_melds` is told when the player has not
+(`opened=False`) and refuses.
 
 The answer is the same whatever the order of the melds, before and after: where cards repeat, the referee takes a
 reading that allows the move if there is one, and a refusal names the first meld wrong in the order of the melds'
@@ -23,7 +24,12 @@ from referee.rules.building import not_opened
 from referee.rules.cards import Card, canonical, check_pack_limits, counted, in_cards_order, symbols
 from referee.rules.keep_three import unkept
 from referee.rules.melds import MeldCheck, check_meld
-from referee.rules.rearrange_jokers import completed_with_a_joker, group_joker_refusal
+from referee.rules.rearrange_jokers import (
+    completed_with_a_joker,
+    group_joker_refusal,
+    run_joker_refusal,
+    run_joker_takers,
+)
 from referee.rules.table import RummyRules
 from referee.rules.words import say
 
@@ -130,18 +136,18 @@ def rearrange_melds(
             cards=symbols(new[completed]),
         )
         return refuse(_costing(reason, cost), "joker_can_extend", cost)
-    refusal = group_joker_refusal(on_table, new, rules)
-    if refusal is not None:
-        number, why, rule = refusal
-        reason = say(
-            "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
-            number=number + 1,
-            cards=symbols(old[number]),
-            reason=why,
-        )
-        return refuse(reason, rule)
+    for refusal in (group_joker_refusal(on_table, new, rules), run_joker_refusal(on_table, checks, rules)):
+        if refusal is not None:
+            number, why, rule = refusal
+            reason = say(
+                "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
+                number=number + 1,
+                cards=symbols(old[number]),
+                reason=why,
+            )
+            return refuse(reason, rule)
     if rules.table_rearrange == "keep_three":
-        broken = _unkept_in_any_order(on_table, new)
+        broken = _unkept_in_any_order(on_table, new, rules)
         if broken is not None:
             reason = say(
                 "meld {number} on the table ({cards}) would not keep three of its cards together in one meld",
@@ -158,11 +164,17 @@ def _first_invalid(checks: Sequence[MeldCheck]) -> int | None:
     return next((n for n in in_cards_order([check.cards for check in checks]) if not checks[n].valid), None)
 
 
-def _unkept_in_any_order(on_table: Sequence[MeldCheck], new: Sequence[Sequence[Card]]) -> int | None:
-    """The place of the first meld on the table, in the order of the melds' cards, that does not keep three (`unkept`):
-    a joker is kept by a card it could stand for."""
+def _unkept_in_any_order(on_table: Sequence[MeldCheck], new: Sequence[Sequence[Card]], rules: RummyRules) -> int | None:
+    """The place of the first meld on the table, in the order of the melds' cards, that does not keep three (`unkept`).
+
+    A group's joker is kept by a card of any suit it could stand for (the release follows `set_joker_release`); a
+    run's, by a card that may take its place (`run_joker_takers`).
+    """
     order = in_cards_order([check.cards for check in on_table])
-    stand_ins = [on_table[n].jokers for n in order]
+    stand_ins = [
+        check.jokers if check.kind != "run" else tuple(run_joker_takers(options, rules) for options in check.jokers)
+        for check in (on_table[n] for n in order)
+    ]
     broken = unkept([on_table[n].cards for n in order], [new[n] for n in in_cards_order(new)], stand_ins)
     return None if broken is None else order[broken]
 

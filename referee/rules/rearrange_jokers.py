@@ -1,5 +1,6 @@
 """Jokers in a rearrangement (docs/rules.md §2, Adding to the table): a joker taken back forms a new meld where a
-joker cannot complete one; a group's joker leaves it only as a release lets it.
+joker cannot complete one; a group's joker leaves it only as a release lets it; a run's joker leaves it for a card that
+takes its place (unless `run_joker_taken_without_card`).
 
 The cards on the table can often be read more than one way: with two packs a card is there twice, and jokers are all
 alike. Each check takes a reading under which the move is allowed when there is one, so the answer never depends on
@@ -13,9 +14,11 @@ from collections.abc import Sequence
 from functools import cache
 
 from referee.rules.cards import JOKER, Card, counted, in_cards_order
+from referee.rules.flow import max_flow
 from referee.rules.melds import MeldCheck
 from referee.rules.release import group_release_refusal
 from referee.rules.table import RummyRules
+from referee.rules.words import or_list, say
 
 Meld = Sequence[Card]
 Refusal = tuple[int, str, str]  # the place of the meld on the table refused, why, and the option it rests on
@@ -163,3 +166,74 @@ def _unlike(places: list[int], melds: Sequence[Meld]) -> list[int]:
             seen.add(cards)
             unlike.append(place)
     return unlike
+
+
+def run_joker_takers(options: Sequence[Card], rules: RummyRules) -> tuple[Card, ...]:
+    """The cards that may take the place of a run's joker that could be `options`: its card when it is known; either
+    card under `keep_three` with `either_card_takes_run_joker` (000), else none (001, 002).
+
+    >>> from referee.rules.cards import parse_cards
+    >>> from referee.rules.families import rummy_rules
+    >>> [str(card) for card in run_joker_takers(parse_cards("QS 9S"), rummy_rules("kaluki"))]
+    ['QS', '9S']
+    >>> run_joker_takers(parse_cards("QS 9S"), rummy_rules("kaluki-hunt", {"table_rearrange": "keep_three"}))
+    ()
+    """
+    either = rules.table_rearrange == "keep_three" and rules.either_card_takes_run_joker
+    return tuple(options) if len(options) == 1 or either else ()
+
+
+Node = tuple[object, ...]
+START: Node = ("start",)
+END: Node = ("end",)
+
+
+def run_joker_refusal(on_table: Sequence[MeldCheck], after: Sequence[MeldCheck], rules: RummyRules) -> Refusal | None:
+    """A run on the table whose joker leaves it with no card in its place, and why; None when none does, or where
+    `run_joker_taken_without_card` lets it.
+
+    A run's joker stays with its run in a run after holding some of its natural cards; one that leaves it needs a card
+    that may take its place (`run_joker_takers`) in such a run. The jokers that stay and the cards that take their
+    places are matched to the melds after (a flow), the runs taken in the order of their cards: the first that cannot
+    be matched with those before it is named.
+    """
+    if rules.run_joker_taken_without_card:
+        return None
+    runs = [n for n in in_cards_order([check.cards for check in on_table]) if on_table[n].kind == "run"]
+    rooms = [counted(check.cards) for check in after]
+    capacity: Counter[tuple[Node, Node]] = Counter()
+    jokers = 0
+    for r in (r for r in runs if on_table[r].jokers):
+        run = on_table[r]
+        naturals = set(counted(run.cards)) - {JOKER_KEY}
+        homes = [j for j, check in enumerate(after) if check.kind == "run" and naturals & set(rooms[j])]
+        for k, options in enumerate(run.jokers):
+            capacity[START, ("joker", r, k)] = 1
+            for j in homes:
+                for key in (JOKER_KEY, *(str(card) for card in run_joker_takers(options, rules))):
+                    capacity[("joker", r, k), ("card", j, key)] = 1
+        for j in homes:
+            for key, count in rooms[j].items():
+                capacity[("card", j, key), END] = count
+        jokers += len(run.jokers)
+        if max_flow(capacity, START, END) < jokers:
+            return (r, *_why_run_joker(run, [rooms[j] for j in homes], rules))
+    return None
+
+
+def _why_run_joker(run: MeldCheck, homes: list[Counter[str]], rules: RummyRules) -> tuple[str, str]:
+    """Why the run's joker may not leave it, and the option that says so: its card is not known, where either card it
+    could be takes it only with `either_card_takes_run_joker`; or no card it stands for takes its place."""
+    unknown = [options for options in run.jokers if len(options) > 1 and not run_joker_takers(options, rules)]
+    there = {key for room in homes for key in room}
+    rule = "run_joker_taken_without_card"
+    if unknown and any(str(card) in there for options in unknown for card in options):
+        rule = "either_card_takes_run_joker" if rules.table_rearrange == "keep_three" else rule
+        reason = say(
+            "the joker could be {cards}: it is taken only when its card is known",
+            cards=or_list(card.symbol for card in unknown[0]),
+        )
+    else:
+        could = dict.fromkeys(card for options in run.jokers for card in options)
+        reason = say("no card it could stand for ({cards}) takes its place", cards=or_list(c.symbol for c in could))
+    return say("at this table a run's joker is taken only by a card it stands for, and {reason}", reason=reason), rule

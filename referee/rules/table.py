@@ -58,6 +58,8 @@ class RummyRules:
     opening_scope: str
     all_in_one_exempt: bool
     set_joker_release: str
+    either_card_takes_run_joker: bool  # keep_three: either card a run's unsure joker could be takes its place (000)
+    run_joker_taken_without_card: bool  # a run's joker may leave its run with no card in its place
     joker_retrieval_penalty: int
     hand_values: str
     scoring: Scoring

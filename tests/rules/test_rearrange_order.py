@@ -138,12 +138,12 @@ TEMPLATES = [
 TABLES: list[tuple[str, dict[str, Value]]] = [
     ("kaluki", {}),
     ("kaluki", {"table_rearrange": "manipulation"}),
-    ("kaluki", {"set_joker_release": "both_missing"}),
-    ("kaluki", {"set_joker_release": "unambiguous"}),
+    ("kaluki", {"set_joker_release": "both_missing", "run_joker_taken_without_card": True}),
+    ("kaluki", {"set_joker_release": "unambiguous", "either_card_takes_run_joker": False}),
     ("kaluki", {"joker_can_extend": False, "table_rearrange": "manipulation"}),
     ("kaluki-hunt", {"table_rearrange": "keep_three"}),
     ("rami", {"table_rearrange": "manipulation"}),
-    ("rami", {"table_rearrange": "keep_three"}),
+    ("rami", {"table_rearrange": "keep_three", "run_joker_taken_without_card": True}),
     ("rami-elimination", {"table_rearrange": "manipulation", "max_jokers_per_meld": 2}),
     ("kaluki-club", {}),
 ]
