@@ -199,6 +199,26 @@ def canonical(cards: Iterable[Card]) -> list[str]:
     return [str(JOKER) if c.is_joker else str(c) for c in cards]
 
 
+def counted(cards: Iterable[Card]) -> Counter[str]:
+    """How many of each card `cards` hold as they lie on the table, in canonical notation: a joker is a joker.
+
+    >>> counted(parse_cards("9H 9H JK JK=9D"))
+    Counter({'9H': 2, 'JK': 2})
+    """
+    return Counter(canonical(cards))
+
+
+def in_cards_order(melds: Sequence[Sequence[Card]]) -> list[int]:
+    """The places of `melds` in the order of their cards (card by card, by suit then rank): the same melds come in
+    the same order whatever order they were given in; identical melds keep theirs.
+
+    >>> in_cards_order([parse_cards("9C 9D 9S"), parse_cards("5H 6H 7H"), parse_cards("5H 6H")])
+    [2, 1, 0]
+    """
+    keys = [tuple((card.sort_key, str(card)) for card in meld) for meld in melds]
+    return sorted(range(len(melds)), key=lambda place: (keys[place], place))
+
+
 def check_pack_limits(cards: Sequence[Card], packs: int, jokers: int) -> None:
     """Refuse cards that cannot all be in play with `packs` packs and `jokers` jokers.
 

@@ -38,6 +38,8 @@ LABELS: Mapping[str, str] = MappingProxyType(
         "opening_scope": N_("What counts towards the opening"),
         "all_in_one_exempt": N_("Going out all in one needs no opening"),
         "set_joker_release": N_("Taking a joker back from a group"),
+        "either_card_takes_run_joker": N_("Either possible card takes a run's joker"),
+        "run_joker_taken_without_card": N_("A run's joker taken with no card in its place"),
         "joker_retrieval_penalty": N_("Penalty for a joker taken back and not laid"),
         "hand_values": N_("What cards left in hand count"),
         "scoring": N_("How the game is scored"),

@@ -185,7 +185,8 @@ TOPIC_OF: Mapping[str, str] = MappingProxyType(
         "identities": "melds", "run_min": "melds", "run_max": "melds", "ace_low": "melds", "ace_high": "melds",
         "ace_wraps": "melds", "distinct_melds": "melds", "table_rearrange": "melds",
         "max_jokers_per_meld": "jokers", "joker_can_extend": "jokers", "joker_meld_value": "jokers",
-        "set_joker_release": "jokers", "joker_retrieval_penalty": "jokers",
+        "set_joker_release": "jokers", "either_card_takes_run_joker": "jokers",
+        "run_joker_taken_without_card": "jokers", "joker_retrieval_penalty": "jokers",
         "meld_values": "opening", "opening_threshold": "opening", "opening_scope": "opening",
         "all_in_one_exempt": "opening",
         "min_bid": "bidding", "all_pass": "bidding", "made_bid": "bidding", "bid_out": "bidding",
@@ -328,6 +329,25 @@ BUILT_IN_OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "any_missing",
                 "both_missing",
                 "unambiguous",
+            ),
+            _bool(
+                "either_card_takes_run_joker",
+                N_(
+                    "when each meld keeps three of its cards, a run's joker that could stand for either of two cards "
+                    "is replaced by either of them; otherwise only by its card, once it is known"
+                ),
+                N_("000: the right card replaces the joker; 001 and 002: only the card it stands for, without doubt"),
+            ),
+            _bool(
+                "run_joker_taken_without_card",
+                N_(
+                    "a run's joker may be taken off its run when the melds are rearranged with no card put in its "
+                    "place; otherwise a card it stands for must take its place"
+                ),
+                N_(
+                    "000 says both: a meld keeps three of its cards, and the right card replaces the joker; pagat, 001 "
+                    "and 002: the card it stands for takes it"
+                ),
             ),
             _int(
                 "joker_retrieval_penalty",

@@ -45,7 +45,8 @@ _KALUKI: dict[str, Value] = {
     "table_rearrange": "keep_three", "distinct_melds": True,
     "meld_values": "penalty", "joker_meld_value": 15,
     "opening_threshold": 40, "opening_scope": "turn_total", "all_in_one_exempt": True,
-    "set_joker_release": "any_missing", "joker_retrieval_penalty": 0,
+    "set_joker_release": "any_missing", "either_card_takes_run_joker": True, "run_joker_taken_without_card": False,
+    "joker_retrieval_penalty": 0,
     "hand_values": "penalty", "scoring": "penalty",
     "all_in_one_multiplier": 1, "hunt_reward": 0, "going_out_reward": 0,
     "elimination_threshold": 150, "elimination_inclusive": True, "target": None,
@@ -56,11 +57,13 @@ _HUNT = _KALUKI | {
     "max_players": 4, "run_max": 13, "ace_wraps": False, "meld_values": "face", "joker_meld_value": "represented",
     "all_in_one_multiplier": 2, "hunt_reward": 40, "going_out_reward": 20,
     "table_rearrange": "no", "distinct_melds": False, "set_joker_release": "both_missing",
+    "either_card_takes_run_joker": False,
 }  # fmt: skip
 _CLUB = _KALUKI | {
     "jokers": 2, "max_players": 6, "group_duplicate_suits": False, "run_max": 13, "ace_wraps": False,
     "meld_values": "face", "joker_meld_value": "represented", "elimination_inclusive": False, "ante": 5,
     "table_rearrange": "no", "distinct_melds": False, "set_joker_release": "both_missing",
+    "either_card_takes_run_joker": False,
 }  # fmt: skip
 _RAMI_BASE = {
     name: value for name, value in _KALUKI.items()
@@ -70,7 +73,8 @@ _RAMI_BASE = {
     "run_max": 13, "ace_wraps": False, "max_jokers_per_meld": 1, "joker_can_extend": False,
     "table_rearrange": "no", "distinct_melds": False,
     "meld_values": "salon", "joker_meld_value": "represented", "opening_threshold": 51,
-    "set_joker_release": "unambiguous", "joker_retrieval_penalty": 300, "hand_values": "salon",
+    "set_joker_release": "unambiguous", "either_card_takes_run_joker": False, "joker_retrieval_penalty": 300,
+    "hand_values": "salon",
     "buyback_cost": 0, "max_buybacks": 0, "ante": 0, "chips_per_win": 0, "chips_per_kaluki": 0,
 }  # fmt: skip
 _RAMI = _RAMI_BASE | {

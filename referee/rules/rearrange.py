@@ -1,29 +1,37 @@
 """Rearranging the melds on the table (docs/rules.md §2, Adding to the table; option `table_rearrange`).
 
-`keep_three` (000): each meld keeps at least three of its cards together in a meld after (several may keep
-theirs in the same one, a merge) and every meld stays valid. `manipulation` (001): melds may be split, merged or
-trimmed, but the melds left at the end of the turn must all be valid, else the player pays the same penalty as for
-a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld (`joker_can_extend = no`), a
-joker taken from one meld forms a new one, never one already on the table made bigger (001). Only a player who has
-opened rearranges: `rearrange_melds` is told when the player has not (`opened=False`) and refuses.
+`keep_three` (000): each meld keeps at least three of its cards together in a meld after (several may keep theirs in
+the same one, a merge; the search is in `keep_three`) and every meld stays valid. `manipulation` (001): melds may be
+split, merged or trimmed, but the melds left at the end of the turn must all be valid, else the player pays the same
+penalty as for a joker taken back (`joker_retrieval_penalty`). Where a joker cannot complete a meld
+(`joker_can_extend = no`), a joker taken from one meld forms a new one, never one already on the table made bigger
+(001); a group's joker leaves it only as a release lets it, a run's only for a card that takes its place
+(`rearrange_jokers`). Only a player who has opened rearranges: `rearrange_melds` is told when the player has not
+(`opened=False`) and refuses.
+
+The answer is the same whatever the order of the melds, before and after: where cards repeat, the referee takes a
+reading that allows the move if there is one, and a refusal names the first meld wrong in the order of the melds'
+cards (`cards.in_cards_order`), by its place in the order given.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.building import not_opened
-from referee.rules.cards import JOKER, Card, canonical, check_pack_limits, symbols
+from referee.rules.cards import Card, canonical, check_pack_limits, counted, in_cards_order, symbols
+from referee.rules.keep_three import unkept
 from referee.rules.melds import MeldCheck, check_meld
-from referee.rules.release import group_release_refusal
+from referee.rules.rearrange_jokers import (
+    completed_with_a_joker,
+    group_joker_refusal,
+    run_joker_refusal,
+    run_joker_takers,
+)
 from referee.rules.table import RummyRules
 from referee.rules.words import say
-
-KEPT = 3  # 000: "à condition qu'il conserve au moins trois cartes de ce groupe"
-JOKER_KEY = canonical([JOKER])[0]
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,10 @@ def rearrange_melds(
     (True, ['8S'], 8)
     >>> rearrange_melds(table, split, rummy_rules("kaluki-club")).rule
     'table_rearrange'
+    >>> rami = rummy_rules("rami", {"table_rearrange": "manipulation"})
+    >>> table = [parse_cards("JK 7H 8H"), parse_cards("7H 8H 9H")]
+    >>> rearrange_melds(table, [parse_cards("7H 8H 9H"), parse_cards("JK 7H 8H 9H")], rami).laid_points
+    5
     """
     old, new = [tuple(meld) for meld in before], [tuple(meld) for meld in after]
     check_pack_limits([card for meld in old for card in meld], rules.pack_count(), rules.joker_count())
@@ -85,17 +97,18 @@ def rearrange_melds(
     if not opened:
         return refuse(not_opened(), "opening_threshold")
     on_table = [check_meld(meld, rules) for meld in old]
-    for number, check in enumerate(on_table, start=1):
-        if not check.valid:
-            reason = say(
-                "meld {number} on the table ({cards}) is not valid: {reason}",
-                number=number,
-                cards=symbols(check.cards),
-                reason=check.reason,
-            )
-            return refuse(reason, check.rule)
+    wrong = _first_invalid(on_table)
+    if wrong is not None:
+        check = on_table[wrong]
+        reason = say(
+            "meld {number} on the table ({cards}) is not valid: {reason}",
+            number=wrong + 1,
+            cards=symbols(check.cards),
+            reason=check.reason,
+        )
+        return refuse(reason, check.rule)
     cost = rules.joker_retrieval_penalty if rules.table_rearrange == "manipulation" else 0
-    left = _physical(card for meld in old for card in meld) - _physical(card for meld in new for card in meld)
+    left = counted(card for meld in old for card in meld) - counted(card for meld in new for card in meld)
     if left:
         reason = say(
             "{cards} would leave the table: a card taken from a meld is laid again in the same turn",
@@ -104,16 +117,17 @@ def rearrange_melds(
         return refuse(_costing(reason, cost), "table_rearrange", cost)
     if any(card.is_joker for card in hand) and not rules.joker_can_extend:
         return refuse(say("a joker from the hand cannot join the melds already on the table"), "joker_can_extend")
-    for number, check in enumerate(checks, start=1):
-        if not check.valid:
-            reason = say(
-                "meld {number} after ({cards}) is not valid: {reason}",
-                number=number,
-                cards=symbols(check.cards),
-                reason=check.reason,
-            )
-            return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
-    completed = None if rules.joker_can_extend else _completed_with_a_joker(old, new)
+    wrong = _first_invalid(checks)
+    if wrong is not None:
+        check = checks[wrong]
+        reason = say(
+            "meld {number} after ({cards}) is not valid: {reason}",
+            number=wrong + 1,
+            cards=symbols(check.cards),
+            reason=check.reason,
+        )
+        return refuse(_costing(reason, cost), check.rule or "table_rearrange", cost)
+    completed = None if rules.joker_can_extend else completed_with_a_joker(old, new)
     if completed is not None:
         reason = say(
             "meld {number} after ({cards}) completes a meld already on the table with a joker taken from "
@@ -122,18 +136,18 @@ def rearrange_melds(
             cards=symbols(new[completed]),
         )
         return refuse(_costing(reason, cost), "joker_can_extend", cost)
-    kept_joker = _joker_kept(on_table, new, rules)
-    if kept_joker is not None:
-        number, why = kept_joker
-        reason = say(
-            "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
-            number=number + 1,
-            cards=symbols(old[number]),
-            reason=why,
-        )
-        return refuse(reason, "set_joker_release")
+    for refusal in (group_joker_refusal(on_table, new, rules), run_joker_refusal(on_table, checks, rules)):
+        if refusal is not None:
+            number, why, rule = refusal
+            reason = say(
+                "meld {number} on the table ({cards}) cannot give up its joker: {reason}",
+                number=number + 1,
+                cards=symbols(old[number]),
+                reason=why,
+            )
+            return refuse(reason, rule)
     if rules.table_rearrange == "keep_three":
-        broken = _unkept(old, new, [check.jokers for check in on_table])
+        broken = _unkept_in_any_order(on_table, new, rules)
         if broken is not None:
             reason = say(
                 "meld {number} on the table ({cards}) would not keep three of its cards together in one meld",
@@ -145,14 +159,29 @@ def rearrange_melds(
     return Rearrangement(True, checks, hand, laid_points=laid)
 
 
-def _physical(cards: Iterable[Card]) -> Counter[str]:
-    """The cards as they lie on the table: a joker is a joker, whatever it stands for."""
-    return Counter(canonical(cards))
+def _first_invalid(checks: Sequence[MeldCheck]) -> int | None:
+    """The place of the first meld that is not valid, in the order of the melds' cards, if one is not."""
+    return next((n for n in in_cards_order([check.cards for check in checks]) if not checks[n].valid), None)
+
+
+def _unkept_in_any_order(on_table: Sequence[MeldCheck], new: Sequence[Sequence[Card]], rules: RummyRules) -> int | None:
+    """The place of the first meld on the table, in the order of the melds' cards, that does not keep three (`unkept`).
+
+    A group's joker is kept by a card of any suit it could stand for (the release follows `set_joker_release`); a
+    run's, by a card that may take its place (`run_joker_takers`).
+    """
+    order = in_cards_order([check.cards for check in on_table])
+    stand_ins = [
+        check.jokers if check.kind != "run" else tuple(run_joker_takers(options, rules) for options in check.jokers)
+        for check in (on_table[n] for n in order)
+    ]
+    broken = unkept([on_table[n].cards for n in order], [new[n] for n in in_cards_order(new)], stand_ins)
+    return None if broken is None else order[broken]
 
 
 def _from_hand(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> tuple[Card, ...]:
     """The cards of the melds after that were not on the table, in the order given."""
-    spare = _physical(card for meld in old for card in meld)
+    spare = counted(card for meld in old for card in meld)
     hand = []
     for card in (card for meld in new for card in meld):
         key = canonical([card])[0]
@@ -167,162 +196,3 @@ def _costing(reason: str, cost: int) -> str:
     if not cost:
         return reason
     return say("{reason}; left so at the end of the turn, it costs {points} points", reason=reason, points=cost)
-
-
-def _completed_with_a_joker(old: list[tuple[Card, ...]], new: list[tuple[Card, ...]]) -> int | None:
-    """The first meld after that makes melds on the table bigger with a joker taken from another meld, if one does.
-
-    A meld after holding every card of some melds on the table is those melds completed (001: "compléter une
-    combinaison déjà existante"): it holds no more jokers than they held. Any other meld after is a new meld.
-    """
-    for number, later in enumerate(new):
-        rest, jokers, completes = _physical(later), 0, False
-        for meld in old:
-            cards = _physical(meld)
-            if not cards - rest:  # every card of that meld is in this one
-                rest, jokers, completes = rest - cards, jokers + cards[JOKER_KEY], True
-        if completes and _physical(later)[JOKER_KEY] > jokers:
-            return number
-    return None
-
-
-def _joker_kept(on_table: list[MeldCheck], new: list[tuple[Card, ...]], rules: RummyRules) -> tuple[int, str] | None:
-    """The first group on the table whose joker leaves it though `set_joker_release` keeps it there, and why.
-
-    A group goes on in the meld after holding most of its natural cards (then of its jokers): the jokers it holds fewer
-    than the group held are freed, and the cards that joined it must take them, as in a release (docs/rules.md §2, Joker
-    release). Two groups of one rank (two packs) go on in two melds: the group keeping the most cards chooses first.
-    """
-    groups = [(n, check.cards) for n, check in enumerate(on_table) if check.kind == "group" and _has_joker(check.cards)]
-    kept = [[_kept_cards(meld, later) for later in new] for _, meld in groups]
-    taken: set[int] = set()
-    for g in sorted(range(len(groups)), key=lambda g: max(kept[g]), reverse=True):
-        number, meld = groups[g]
-        free = [j for j in range(len(new)) if j not in taken] or range(len(new))  # more groups than melds after
-        later = max(free, key=lambda j: kept[g][j])
-        taken.add(later)
-        freed = _physical(meld)[JOKER_KEY] - _physical(new[later])[JOKER_KEY]
-        why = group_release_refusal(meld, freed, new[later], rules) if freed > 0 else None
-        if why is not None:
-            return number, why
-    return None
-
-
-@dataclass(frozen=True)
-class _Held:
-    """What a meld on the table may keep together: its cards, and for its jokers, the cards that take their place."""
-
-    cards: Counter[str]  # its cards as they lie, jokers as jokers
-    jokers: int
-    stand_ins: frozenset[str]  # the cards its jokers could stand for: one taking a released joker's place counts
-
-    @classmethod
-    def of(cls, meld: Sequence[Card], jokers: Sequence[Sequence[Card]] = ()) -> _Held:
-        """What the meld on the table holds, its jokers standing for the cards `jokers` (each joker's options)."""
-        cards = _physical(meld)
-        stand_ins = frozenset(canonical([card for options in jokers for card in options]))
-        return cls(cards - Counter({JOKER_KEY: cards[JOKER_KEY]}), cards[JOKER_KEY], stand_ins)
-
-
-def _unkept(
-    old: list[tuple[Card, ...]], new: list[tuple[Card, ...]], jokers: Sequence[Sequence[Sequence[Card]]] = ()
-) -> int | None:
-    """The first meld on the table that cannot keep three of its cards together in one meld after, if one cannot.
-
-    Several melds on the table may keep theirs in the same meld after (merged runs), but a card is kept once:
-    two melds keep the same card in one meld after only where it holds that card twice. A joker released from a
-    meld is kept by the card that took its place (docs/rules.md §2, `keep_three`): "9H 9S JK" kept as "9H 9S 9D".
-    `jokers`: for each meld on the table, the cards each of its jokers could stand for (none given: none).
-    """
-    stands = list(jokers) or [()] * len(old)
-    holds = [_Held.of(meld, options) for meld, options in zip(old, stands, strict=True)]
-    rooms = [_physical(later) for later in new]
-    choices = [[j for j, room in enumerate(rooms) if _fits([hold], room)] for hold in holds]
-    alone = next((i for i, where in enumerate(choices) if not where), None)
-    if alone is not None or _all_kept(holds, choices, rooms):
-        return alone
-    return next(count - 1 for count in range(1, len(holds) + 1) if not _all_kept(holds[:count], choices, rooms))
-
-
-def _all_kept(holds: list[_Held], choices: list[list[int]], rooms: list[Counter[str]]) -> bool:
-    """Whether each meld on the table (`holds`) keeps three of its cards in one of its `choices` of meld after.
-
-    A search over which meld after each one keeps its cards in.
-    """
-    kept_in: list[int] = []
-
-    def place(i: int) -> bool:
-        if i == len(holds):
-            return True
-        for j in choices[i]:
-            kept_in.append(j)
-            together = [holds[t] for t, where in enumerate(kept_in) if where == j]
-            if _fits(together, rooms[j]) and place(i + 1):
-                return True
-            kept_in.pop()
-        return False
-
-    return place(0)
-
-
-Node = tuple[str, int | str]
-
-
-def _fits(holds: list[_Held], room: Counter[str]) -> bool:
-    """Whether the melds `holds` can each keep three of their cards in one meld after holding `room`, no card twice.
-
-    A flow: three from each meld, through the cards it holds (its jokers through the joker or the cards that take
-    their places), to the meld after, each card as often as it holds it.
-    """
-    capacity: Counter[tuple[Node, Node]] = Counter()
-    for i, hold in enumerate(holds):
-        capacity[("start", ""), ("meld", i)] = KEPT
-        for key, count in hold.cards.items():
-            capacity[("meld", i), ("card", key)] = min(count, room[key])
-        if hold.jokers:
-            capacity[("meld", i), ("jokers", i)] = hold.jokers
-            for key in {JOKER_KEY, *hold.stand_ins}:
-                capacity[("jokers", i), ("card", key)] = min(hold.jokers, room[key])
-    for key, count in room.items():
-        capacity[("card", key), ("end", "")] = count
-    return _max_flow(capacity, ("start", ""), ("end", "")) == KEPT * len(holds)
-
-
-def _max_flow(capacity: Counter[tuple[Node, Node]], source: Node, sink: Node) -> int:
-    """The most that flows from `source` to `sink` through edges of the given `capacity` (shortest paths first)."""
-    residual = Counter(capacity)
-    links: dict[Node, set[Node]] = {}
-    for start, end in capacity:
-        links.setdefault(start, set()).add(end)
-        links.setdefault(end, set()).add(start)
-    flow = 0
-    while True:
-        came_from: dict[Node, Node | None] = {source: None}
-        queue = deque([source])
-        while queue and sink not in came_from:
-            here = queue.popleft()
-            for there in links[here]:  # every node reached is an end of some edge
-                if there not in came_from and residual[here, there] > 0:
-                    came_from[there] = here
-                    queue.append(there)
-        if sink not in came_from:
-            return flow
-        path, node = [], sink
-        while (before := came_from[node]) is not None:
-            path.append((before, node))
-            node = before
-        push = min(residual[edge] for edge in path)
-        for start, end in path:
-            residual[start, end] -= push
-            residual[end, start] += push
-        flow += push
-
-
-def _kept_cards(meld: Sequence[Card], later: Sequence[Card]) -> tuple[int, int]:
-    """How many of the natural cards of `meld`, then of all its cards, the meld after `later` holds."""
-    kept = _physical(meld) & _physical(later)
-    return sum(kept.values()) - kept[JOKER_KEY], sum(kept.values())
-
-
-def _has_joker(meld: Sequence[Card]) -> bool:
-    return any(card.is_joker for card in meld)

@@ -185,7 +185,7 @@ class Quote:
         'Une suite a au plus 13 cartes.'
         """
         if self.source == RULES_MD and not self.gloss:  # a family's own reading: its words are in the catalogue
-            return Reading(((plain(say(self.text)), None),), reader, None, reader)
+            return Reading(((plain(str(say(self.text))), None),), reader, None, reader)
         if self.source == RULES_MD and reader != self.language:  # its gloss is the same reading, in the other language
             return Reading(((plain(self.gloss), None),), self.gloss_language, None, self.gloss_language)
         if self.source == RULES_MD:

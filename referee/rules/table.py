@@ -52,6 +52,8 @@ class RummyRules:
     opening_scope: str
     all_in_one_exempt: bool
     set_joker_release: str
+    either_card_takes_run_joker: bool  # keep_three: either card a run's unsure joker could be takes its place (000)
+    run_joker_taken_without_card: bool  # a run's joker may leave its run with no card in its place
     joker_retrieval_penalty: int
     hand_values: str
     scoring: Scoring
@@ -120,10 +122,12 @@ def _changed(rules: Rules) -> dict[str, Value]:
 def describe(rules: Rules) -> list[tuple[str, str, str, str]]:
     """Each option in force as (name, value, meaning, source), for the rules page and `--help`, said now."""
     preset = get_preset(rules.preset)
+    read = dict(preset.readings)  # a family's own preset reads some options itself: their source is the preset's
     return [
-        (name, show_value(getattr(rules, name)), OPTIONS[name].meaning_said(), OPTIONS[name].source_said())
+        (name, show_value(getattr(rules, name)), OPTIONS[name].meaning_said(),
+         source_said(preset.source) if name in read else OPTIONS[name].source_said())
         for name in preset.option_names()
-    ]
+    ]  # fmt: skip
 
 
 def citation(rules: Rules, option: str) -> str:
@@ -156,6 +160,8 @@ def value_said(option: str, value: Value) -> str:
         return say("auto (by the number of players)")
     if value == "represented":
         return say("the card it stands for")
+    if value == "":
+        return "–"  # a text left empty (an other game's name): no words to say
     return choice_said(option, value) if isinstance(value, str) else str(value)
 
 

@@ -281,12 +281,13 @@ def documented_default(option: str, preset: str) -> str:
 
 @pytest.mark.parametrize("preset", RUMMY_PRESETS)
 def test_the_presets_building_options(preset: str) -> None:
-    """docs/rules.md §2, Adding to the table: `table_rearrange` and `distinct_melds` in each preset are those of §3's
-    table, and a house rule changes them."""
+    """docs/rules.md §2, Adding to the table: `table_rearrange`, `distinct_melds` and the options on a run's joker in
+    each preset are those of §3's table, and a house rule changes them."""
     rules = rummy_rules(preset)
-    assert show_value(rules.table_rearrange) == documented_default("table_rearrange", preset)
-    assert show_value(rules.distinct_melds) == documented_default("distinct_melds", preset)
+    for option in ("table_rearrange", "distinct_melds", "either_card_takes_run_joker", "run_joker_taken_without_card"):
+        assert show_value(getattr(rules, option)) == documented_default(option, preset), option
     assert rummy_rules(preset, {"table_rearrange": "manipulation"}).table_rearrange == "manipulation"
+    assert rummy_rules(preset, {"run_joker_taken_without_card": True}).run_joker_taken_without_card is True
 
 
 # --- adding cards to a meld: where they go, or why not, with the rule -------------------------------------------------

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.cards import Card, parse_cards
-from referee.rules.rearrange import _unkept, rearrange_melds
+from referee.rules.keep_three import unkept
+from referee.rules.rearrange import rearrange_melds
 from referee.rules.rummy_family import rummy_rules
 
 CARDS = parse_cards("7H 7S 7D 7C 8H")
@@ -53,7 +54,7 @@ meld = st.lists(st.sampled_from(CARDS), min_size=3, max_size=5).map(tuple)
 def test_the_first_meld_that_cannot_keep_three_is_the_one_every_choice_leaves_out(
     old: list[Meld], new: list[Meld]
 ) -> None:
-    assert _unkept(old, new) == first_unkept(old, new)
+    assert unkept(old, new) == first_unkept(old, new)
 
 
 def test_a_meld_that_keeps_nothing_is_named_before_two_that_compete() -> None:
@@ -75,6 +76,6 @@ def test_a_meld_rerouted_to_make_room_for_another_keeps_three_too() -> None:
     # The first meld could keep 7♥ 8♥ 9♥, which the second needs: it must keep 10♥ J♥ Q♥ instead.
     first, second = parse_cards("7H 8H 9H 10H JH QH"), parse_cards("7H 8H 9H")
     for room in ("7H 8H 9H 10H JH QH", "QH JH 10H 9H 8H 7H"):
-        assert _unkept([first, second], [parse_cards(room)]) is None
-        assert _unkept([second, first], [parse_cards(room)]) is None
-    assert _unkept([first, second], [parse_cards("7H 8H 9H 10H JH")]) == 1
+        assert unkept([first, second], [parse_cards(room)]) is None
+        assert unkept([second, first], [parse_cards(room)]) is None
+    assert unkept([first, second], [parse_cards("7H 8H 9H 10H JH")]) == 1

@@ -971,6 +971,8 @@ TABLE: dict[str, tuple[Any, Any, Any, Any]] = {
     "opening_scope": ("turn_total", "turn_total", "turn_total", "turn_total"),
     "all_in_one_exempt": (True, True, True, True),
     "set_joker_release": ("any_missing", "both_missing", "both_missing", "unambiguous"),
+    "either_card_takes_run_joker": (True, False, False, False),
+    "run_joker_taken_without_card": (False, False, False, False),
     "identities": (False, False, False, False),
     "hand_values": ("penalty", "penalty", "penalty", "salon"),
     "buyback_cost": (5, 5, 5, 0),

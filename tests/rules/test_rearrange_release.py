@@ -161,3 +161,18 @@ def test_groups_laid_into_fewer_runs_keep_their_jokers_in_play() -> None:
     # Three groups become two runs holding all three jokers: no joker leaves the melds, none is taken back.
     table = ["9H 9S JK", "10H 10S JK", "JH JS JK"]
     assert rearranged(CLEAR, table, ["9H 10H JH JK", "9S 10S JS JK JK"]) == (True, "")
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        pytest.param(["9H 9S 9C", "9H 9S 9D 9C", "JK 5C 6C"], id="the three-card group first"),
+        pytest.param(["9H 9S 9D 9C", "9H 9S 9C", "JK 5C 6C"], id="the closed group first"),
+        pytest.param(["JK 5C 6C", "9H 9S 9C", "9H 9S 9D 9C"], id="the joker's new meld first"),
+    ],
+)
+def test_where_two_melds_keep_as_much_of_a_group_it_goes_on_where_its_joker_may_leave(after: list[str]) -> None:
+    # Two packs: 9♥ 9♠ are in both melds after. In 9♥ 9♠ 9♦ 9♣ both missing suits take the joker (002), so the group
+    # may go on there, whatever the order of the melds.
+    assert rearranged(BOTH, [OPEN_GROUP], after, "keep_three") == (True, "")
+    assert rearranged(BOTH, [OPEN_GROUP, "2C 3C 4C"], [*after, "2C 3C 4C"]) == (True, "")

@@ -117,7 +117,7 @@ def test_each_player_sends_their_own_score_for_the_scorer_to_save(app: Flask, ta
     screen = text(table.get(f"/e/{keys['Ben']}/hand"))
     assert "My score this round" in screen
     sent = table.post(f"/e/{keys['Ben']}/games/1/hand", {"number": "1", "score": "−12"})
-    assert sent.status_code == 200 and "Sent: −12 points." in text(sent)
+    assert sent.status_code == 200 and "Sent: a score of −12." in text(sent)
     assert table.get(f"{game}/sent").get_json()["fields"] == {"score:Ben": "-12"}
     assert 'name="score:Ben" type="text" inputmode="numeric"' in text(table.get(game))
 
@@ -128,8 +128,10 @@ def test_its_rules_page_says_its_settings_in_words_in_french(table: Table) -> No
     table.client.set_cookie("lang", "fr")
     rules = text(table.get(f"{game}/rules"))
     assert "Belote" in rules and "500" in rules
-    assert "Autre jeu" in rules
-    assert "game_name" not in rules.split("Pour la ligne de commande")[0]  # the code words only in their fold
+    assert "Les règles\u00a0: Belote" in rules and "Tout autre jeu" in rules  # its own name, its preset said
+    shown = re.sub(r"<[^>]+>", " ", rules.split("Pour la ligne de commande")[0])  # what a player reads
+    assert "game_name" not in shown and "per_point" not in shown  # the code words only in their fold
+    assert "tant par point d’écart" in shown and "La table nomme le jeu" in shown
 
 
 def test_an_other_game_exports_and_imports_as_it_was(table: Table) -> None:

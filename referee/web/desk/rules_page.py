@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.rules.families import game_said
 from referee.rules.game import Rules
-from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, TOPICS, Value, show_value
 from referee.rules.presets import Preset, get_preset
 from referee.rules.sources import Quote, quotes_for, source_said, sources_named
@@ -113,7 +113,7 @@ def rules_shown(rules: Rules) -> RulesShown:
     return RulesShown(
         rules=rules,
         preset=preset,
-        game=preset_said(rules.preset),
+        game=game_said(rules),
         source=source_said(preset.source),
         changed_said=tuple(OPTIONS[name].label_said() for name in changed),
         at_the_table=at_the_table(rules),

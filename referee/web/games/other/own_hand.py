@@ -65,9 +65,9 @@ class OtherOwnScore:
         return {"score": int(form.score.data)}
 
     def said(self, book: Book, hand: Mapping[str, object]) -> str:
-        """ "−12 points"."""
+        """ "a score of −12"."""
         score = hand.get("score")
-        return str(_("%(score)s points", score=signed(score))) if isinstance(score, int) else ""
+        return str(_("a score of %(score)s", score=signed(score))) if isinstance(score, int) else ""
 
     def filled(self, book: Book, sent: Mapping[str, SentHand]) -> Filled:
         """Each sender's score on their row of the scorer's form."""
