@@ -300,3 +300,11 @@ def m017_hands_received_in_order(db: Database) -> None:
     seconds."""
     db.execute("ALTER TABLE sent_hands ADD COLUMN received INTEGER NOT NULL DEFAULT 0")
     db.execute("UPDATE sent_hands SET received = rowid")
+
+
+@migrations()
+def m018_table_displays(db: Database) -> None:
+    """Each evening's link for the screen facing the table (`display_key`, #44): read-only, like the viewer's. An
+    evening made before it has none (NULL) until its scorer first asks for it."""
+    db.execute("ALTER TABLE evenings ADD COLUMN display_key TEXT")
+    db.execute("CREATE UNIQUE INDEX idx_evenings_display_key ON evenings (display_key)")

@@ -21,6 +21,7 @@ from referee.services.desk import rules_said
 from referee.web import app_shell, assets, errors, guards, home, language, local, polls, security
 from referee.web.compiled import checked_cache
 from referee.web.desk import views as desk
+from referee.web.display import views as display
 from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields, sheet_fields
@@ -165,6 +166,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(display.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
     app.register_blueprint(transfer.bp)
