@@ -35,6 +35,7 @@ from referee.web.history import views as history
 from referee.web.htmx import htmx
 from referee.web.language import LANGUAGES
 from referee.web.settle import views as settle
+from referee.web.share import views as share
 from referee.web.transfer import views as transfer
 
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -169,6 +170,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(display.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(groups.bp)

@@ -29,8 +29,9 @@ from referee.web.settle.model import SettlePage
 
 @dataclass(frozen=True)
 class Row:
-    """A place in the standings as the screen shows it: the sheet's column (name, total, colour, marks), the place, the
-    last entry's change to its total, and its cells under the sheet (status, buy-backs left, chips; a team's players)."""
+    """A place in the standings as the screen shows it: the sheet's column (name, total, colour, marks), the place,
+    the last entry's change to its total, and its cells under the sheet (status, buy-backs left, chips; a team's
+    players)."""
 
     column: Column
     place: Place
@@ -71,7 +72,7 @@ def entry_title(unit: Unit, number: int) -> str:
 
 
 def _line_named(line: Line, unit: Unit) -> str:
-    """The last line as the screen names it: its round (and its badge, "all in one"), or its badge alone (a buy-back)."""
+    """The last line as the screen names it: its round (and its badge, "all in one"), or its badge (a buy-back)."""
     if line.number is None:
         return line.badge
     title = entry_title(unit, line.number)
@@ -102,7 +103,8 @@ def display_view(shown: Display, version: str, asked: str | None = None) -> Disp
     finished = build_sheet(shown.finished, lines=False) if shown.finished is not None else None
     settle = SettlePage.of(shown.settled) if shown.settled is not None else None
     if book is None:
-        return DisplayView(shown.evening, version, "", False, None, None, (), (), "", "", None, None, (), "", None, None)
+        nothing = (None, None, (), (), "", "", None, None, (), "", None, None)
+        return DisplayView(shown.evening, version, "", False, *nothing)
     at = f"{book.game.number}.{book.version}"
     sheet = build_sheet(book)
     part = display_part(book)
