@@ -233,6 +233,12 @@ def current_events(db: Database, game_id: int) -> list[StoredEvent]:
     ]
 
 
+def last_written(db: Database, game_id: int) -> str | None:
+    """When the game's latest entry (or correction) was written, as stored; None for a game with none."""
+    row = db.execute("SELECT MAX(created_at) FROM event_revisions WHERE game_id = ?", [game_id]).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
 def game_version(db: Database, game_id: int) -> int:
     """A number that changes whenever one of the game's events is added, corrected or deleted."""
     row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
