@@ -90,12 +90,13 @@ class _Page:
     placed: list[Placed] = field(default_factory=list)
     y: int = MARGIN
 
-    def put(self, text: str, x: int, style: str, *, bold: bool = False, colour: str = INK, right: int = 0) -> int:
-        """Place `text` on the current line at `x` (or ending at `right`); its width."""
+    def put(
+        self, text: str, x: int, style: str, *, bold: bool = False, colour: str = INK, right: int = 0, y: int = 0
+    ) -> None:
+        """Place `text` at `x` (or ending at `right`), on the current line (or at `y`)."""
         width = round(_font(style, bold).getlength(text))
         left = right - width if right else x
-        self.placed.append(Placed(text, left, self.y, width, _height(style), style, bold, colour))
-        return width
+        self.placed.append(Placed(text, left, y or self.y, width, _height(style), style, bold, colour))
 
 
 @cache
@@ -162,9 +163,9 @@ def _table(page: _Page, section: Section) -> None:
         top = page.y
         if row.rank:
             page.put(row.rank, MARGIN, "row", colour=MUTED)
-        for n, figure in enumerate(row.figures):
-            page.put(figure, 0, "row", bold=row.strong or n == 0, right=edges[n])
         _lines(page, row.name, MARGIN + rank_width, name_width, "row", bold=row.strong)
+        for n, figure in enumerate(row.figures):
+            page.put(figure, 0, "row", bold=row.strong or n == 0, right=edges[n], y=top)
         page.y = max(page.y, top + _height("row")) + 6
 
 

@@ -2,7 +2,7 @@
 
 A game's: the evening, its date, the game and how long it went, its standings best first (the family's order) and its
 result. The evening's: its date and games, each game's result, every player's chips and money over the finished games,
-and who pays whom (a payment already marked, ticked).
+and who pays whom (a payment already marked, said as made).
 """
 
 from __future__ import annotations
@@ -57,9 +57,8 @@ def evening_picture(evening: Evening, settled: SettleUp) -> Picture:
         (str(_("Chips")), str(_("Money"))),
         tuple(Row(name, (signed(chips), money(chips))) for name, chips in ordered),
     )
-    paid = [
-        f"{_('%(payer)s paid %(payee)s %(amount)s', payer=p.payer, payee=p.payee, amount=money(p.chips, signed=False))}"
-        " ✓"
+    paid = [  # said in the past: the picture's font has no tick (✓)
+        str(_("%(payer)s paid %(payee)s %(amount)s", payer=p.payer, payee=p.payee, amount=money(p.chips, signed=False)))
         for p in settled.made
     ]
     plan = [
