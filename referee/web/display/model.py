@@ -79,6 +79,16 @@ def _line_named(line: Line, unit: Unit) -> str:
     return f"{title} · {line.badge}" if line.badge else title
 
 
+def _footers(sheet: Sheet) -> tuple[Footer, ...]:
+    """The rows under the sheet's totals that say more than the column's name (a Kaiser team's players, named after
+    them, say nothing more)."""
+    return tuple(
+        footer
+        for footer in sheet.footers
+        if any(cell != column.name for cell, column in zip(footer.cells, sheet.columns, strict=False))
+    )
+
+
 def _rows(book: Book, sheet: Sheet) -> tuple[Row, ...]:
     """The standings in the family's order, each with the last line's change and its footer cells."""
     at = {column.name: n for n, column in enumerate(sheet.columns)}
@@ -89,7 +99,7 @@ def _rows(book: Book, sheet: Sheet) -> tuple[Row, ...]:
         if n is None:
             continue
         change = line.cells[n].change if line is not None and n < len(line.cells) else ""
-        rows.append(Row(sheet.columns[n], place, change, tuple(_cell(footer, n) for footer in sheet.footers)))
+        rows.append(Row(sheet.columns[n], place, change, tuple(_cell(footer, n) for footer in _footers(sheet))))
     return tuple(rows)
 
 
@@ -125,7 +135,7 @@ def display_view(shown: Display, version: str, asked: str | None = None) -> Disp
         book=book,
         sheet=sheet,
         rows=_rows(book, sheet),
-        labels=tuple(footer.label for footer in sheet.footers),
+        labels=tuple(footer.label for footer in _footers(sheet)),
         last=_line_named(sheet.lines[-1], sheet.unit) if sheet.lines else "",
         next=next_title,
         part=part.template if part is not None else None,
