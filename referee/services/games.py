@@ -288,6 +288,11 @@ def game_record(book: Book) -> GameRecord:
     return stored.record_of(book.game, book.entries)
 
 
+def last_written(db: Database, book: Book) -> str | None:
+    """When the game's latest entry (or correction) was written (a stored UTC time); None for a game with none."""
+    return stored.last_written(db, book.game.id)
+
+
 def changes(db: Database, book: Book) -> list[Change]:
     """Every correction and deletion of the game's entries, newest first."""
     return stored.change_log(db, book.game.id)

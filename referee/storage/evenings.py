@@ -17,7 +17,8 @@ from referee.storage.db import inside, rows
 
 @dataclass(frozen=True)
 class Evening:
-    """A card night: its players, the rules it starts from, the value of a chip, and its two links."""
+    """A card night: its players, the rules it starts from, the value of a chip, and its links (the scorer's, the
+    viewer's, and the table's screen's, `display_key`: None for an evening made before it, until first asked for)."""
 
     id: int
     scorer_key: str
@@ -30,6 +31,12 @@ class Evening:
     currency: str
     created_at: str
     group_id: int  # the group it belongs to (see `referee.storage.groups`)
+    display_key: str | None = None  # the table's screen's link (#44): read-only, like the viewer's
+
+    def reads_only(self, key: str) -> bool:
+        """Whether `key` is one of the evening's links that only read it: the viewer's or the table's screen's (a
+        player's own link, neither of these and not the scorer's, also sends that player's hand)."""
+        return key in (self.viewer_key, self.display_key)
 
 
 def now() -> str:
@@ -51,6 +58,7 @@ def evening_of_row(row: dict[str, Any]) -> Evening:
         currency=row["currency"],
         created_at=row["created_at"],
         group_id=row["group_id"],
+        display_key=row.get("display_key"),
     )
 
 
@@ -74,6 +82,7 @@ def create_evening(
     row = {
         "scorer_key": secrets.token_urlsafe(18),
         "viewer_key": secrets.token_urlsafe(18),
+        "display_key": secrets.token_urlsafe(18),
         "title": title,
         "players": json.dumps(list(players), ensure_ascii=False),
         "preset": preset,
@@ -94,16 +103,16 @@ def create_evening(
 
 
 _BY_KEY = (
-    "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ?"
+    "SELECT * FROM evenings WHERE scorer_key = ? OR viewer_key = ? OR display_key = ?"
     " OR id = (SELECT evening_id FROM hand_links WHERE key = ?) LIMIT 1"
 )
 
 
 def evening_by_key(db: Database, key: str) -> tuple[Evening, bool] | None:
-    """The evening a link opens, and whether the link is the scorer's (True) or the viewer's or a player's (False: a
-    player's own link opens the evening as the viewer's does)."""
+    """The evening a link opens, and whether the link is the scorer's (True) or the viewer's, the table's screen's or a
+    player's (False: a player's own link and the table's screen open the evening as the viewer's does)."""
     # A plain query: sqlite-utils' table() would ask for the schema first, on every request.
-    found = rows(db, _BY_KEY, [key, key, key])
+    found = rows(db, _BY_KEY, [key, key, key, key])
     if not found:
         return None
     return evening_of_row(found[0]), found[0]["scorer_key"] == key

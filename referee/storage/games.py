@@ -150,14 +150,14 @@ _GAME_COLUMNS = (
 )
 _EVENING_COLUMNS = (
     "id", "scorer_key", "viewer_key", "title", "players", "preset", "options", "chip_value", "currency", "created_at",
-    "group_id",
+    "group_id", "display_key",
 )  # fmt: skip
-# Game `number` of the evening whose scorer, viewer or player's link is `key`: a player's own link opens the evening
-# as the viewer's does (the parameters: key, key, key, number).
+# Game `number` of the evening whose scorer, viewer, table's screen or player's link is `key`: a player's own link
+# and the table's screen open the evening as the viewer's does (the parameters: key, key, key, key, number).
 _LINKED = (
     " FROM evenings AS e JOIN games AS g ON g.evening_id = e.id"
-    " WHERE (e.scorer_key = ? OR e.viewer_key = ? OR e.id = (SELECT evening_id FROM hand_links WHERE key = ?))"
-    " AND g.number = ? LIMIT 1"
+    " WHERE (e.scorer_key = ? OR e.viewer_key = ? OR e.display_key = ?"
+    " OR e.id = (SELECT evening_id FROM hand_links WHERE key = ?)) AND g.number = ? LIMIT 1"
 )
 _BEHIND = (  # the column names are the constants above, never input
     "SELECT "
@@ -183,7 +183,7 @@ def game_behind(db: Database, key: str, number: int) -> GameBehind | None:
     """Game `number` of the evening whose scorer, viewer or player's link has `key`, with its version; None for none."""
     if not 0 < number < 2**63:  # a URL's number past SQLite's integers is no game (sqlite3 would overflow)
         return None
-    found = rows(db, _BEHIND, [key, key, key, number])
+    found = rows(db, _BEHIND, [key, key, key, key, number])
     if not found:
         return None
     row = found[0]
@@ -211,7 +211,7 @@ def version_behind(db: Database, key: str, number: int) -> Polled | None:
     from another's; None for no such game."""
     if not 0 < number < 2**63:
         return None
-    row = db.execute(_POLLED, [key, key, key, number]).fetchone()
+    row = db.execute(_POLLED, [key, key, key, key, number]).fetchone()
     return None if row is None else Polled(int(row[0]), int(row[1]), str(row[2]), str(row[3]))
 
 
@@ -231,6 +231,12 @@ def current_events(db: Database, game_id: int) -> list[StoredEvent]:
         for row in db.query(_CURRENT, [game_id])
         if row["event"] is not None
     ]
+
+
+def last_written(db: Database, game_id: int) -> str | None:
+    """When the game's latest entry (or correction) was written, as stored; None for a game with none."""
+    row = db.execute("SELECT MAX(created_at) FROM event_revisions WHERE game_id = ?", [game_id]).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
 
 
 def game_version(db: Database, game_id: int) -> int:

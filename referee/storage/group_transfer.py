@@ -86,6 +86,7 @@ def store_group(db: Database, record: GroupRecord, submission: str | None = None
                     **evening_row(evening),
                     "scorer_key": secrets.token_urlsafe(18),
                     "viewer_key": secrets.token_urlsafe(18),
+                    "display_key": secrets.token_urlsafe(18),
                     "created_at": started,
                     "group_id": group_id,
                     "uid": _free(db, "evenings", evening.id),

@@ -308,3 +308,11 @@ def m018_rulings_said(db: Database) -> None:
     so that the disputes log reads in the language of whoever opens it; `question` and `answer` keep the text as it
     was given, which the evening's record writes. A ruling saved before, or imported from a record, has none."""
     db.execute("ALTER TABLE rulings ADD COLUMN said TEXT")
+
+
+@migrations()
+def m019_table_displays(db: Database) -> None:
+    """Each evening's link for the screen facing the table (`display_key`, #44): read-only, like the viewer's. An
+    evening made before it has none (NULL) until its scorer first asks for it."""
+    db.execute("ALTER TABLE evenings ADD COLUMN display_key TEXT")
+    db.execute("CREATE UNIQUE INDEX idx_evenings_display_key ON evenings (display_key)")

@@ -160,6 +160,7 @@ def store_record(db: Database, record: EveningRecord, submission: str | None = N
         **evening_row(record),
         "scorer_key": scorer,
         "viewer_key": secrets.token_urlsafe(18),
+        "display_key": secrets.token_urlsafe(18),
         "created_at": at,
         "uid": uuid.uuid4().hex if taken else record.id,
     }

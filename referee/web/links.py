@@ -26,7 +26,7 @@ def open_evening(key: str, *, writing: bool = False) -> Evening:
     """The evening behind the link; 404 for an unknown link, 403 for a write through the viewer's link."""
     evening, scorer = _let_in(evening_behind(get_db(), key), writing=writing)
     g.evening, g.scorer, g.key = evening, scorer, key
-    g.player_link = not scorer and key != evening.viewer_key  # a player's own link: it also sends their hand
+    g.player_link = not scorer and not evening.reads_only(key)  # a player's own link: it also sends their hand
     return evening
 
 

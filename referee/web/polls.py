@@ -24,6 +24,10 @@ seat's version, one statement (`own_hands.seat_version`: the evening's games, th
 compared with the phone's, and 304 while they are the same. A changed seat goes to Flask, which draws what changed for
 that player; nothing of it is kept for another phone (each player's screen is their own).
 
+**The table's screen** (#44) polls its evening the same way (`/e/<key>/display/live?v=<version>&at=<game>`): the
+evening's version as the screen shows it, one statement (`displays.display_version`: the evening's games, their
+latest version, the hands sent and the payments marked), compared with the screen's, and 304 while they are the same.
+
 Under `referee serve` the same answer is given even earlier, on the server's event loop (`answer`, which
 `referee.bridge` asks before it hands a request to a thread): the poll never waits for a free thread behind a page
 being drawn, and costs no thread hand-over. The middleware then knows the poll was already looked at (`CHECKED`)
@@ -44,6 +48,7 @@ from werkzeug.http import parse_cookie
 
 from referee.services import database
 from referee.services.cache import Cache
+from referee.services.displays import display_version
 from referee.services.games import Polled, version_behind
 from referee.services.own_hands import seat_version
 from referee.web.security import HEADERS
@@ -58,6 +63,9 @@ ASKED = re.compile(r"v=([0-9]{1,19})")
 # A player's own screen (#42): its seat's version (`hands.live`), and the screen the phone shows.
 SEAT_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/hand(?:/[1-9][0-9]{0,18})?/live")
 SEAT_ASKED = re.compile(r"v=([0-9.]{1,80})&at=[0-9a-z-]{0,60}")
+# The table's screen (#44): its evening's version (`display.live`), and the game (and its version) the screen shows.
+DISPLAY_PATH = re.compile(r"/e/([A-Za-z0-9_-]{1,64})/display/live")
+DISPLAY_ASKED = re.compile(r"v=([0-9.]{1,80})&at=[0-9.]{0,60}")
 # What Flask's 304 carries (referee.web.games.views.live, the compression's Vary, and every answer's security
 # headers, referee.web.security); nothing else.
 UNCHANGED = [("Cache-Control", "no-store"), ("Vary", "Accept-Encoding"), *HEADERS.items()]
@@ -149,7 +157,7 @@ class QuietPolls:
         """The 304 of an unchanged poll, or the answer kept for the version a stale poll is to get, as status,
         headers and body; else None, and the request is marked looked at (with its poll, whose answer is kept)."""
         getting = environ.get("REQUEST_METHOD") == "GET"
-        if getting and self.seat_unchanged(environ, quick=quick):
+        if getting and (self.seat_unchanged(environ, quick=quick) or self.display_unchanged(environ, quick=quick)):
             environ[CHECKED] = True
             return 304, list(UNCHANGED), b""
         poll = self.poll(environ, quick=quick) if getting else None
@@ -182,13 +190,31 @@ class QuietPolls:
     def seat_unchanged(self, environ: WSGIEnvironment, *, quick: bool = False) -> bool:
         """Whether the request polls a player's own screen whose seat is still at the version the phone has (one
         statement); False for any other request, or a database that cannot be read (Flask answers those)."""
-        where = SEAT_PATH.fullmatch(environ.get("PATH_INFO", ""))
-        asked = SEAT_ASKED.fullmatch(environ.get("QUERY_STRING", "")) if where else None
+        return self._unchanged(environ, SEAT_PATH, SEAT_ASKED, seat_version, quick=quick)
+
+    def display_unchanged(self, environ: WSGIEnvironment, *, quick: bool = False) -> bool:
+        """Whether the request polls a table's screen whose evening is still at the version the screen has (one
+        statement); False for any other request, or a database that cannot be read (Flask answers those)."""
+        return self._unchanged(environ, DISPLAY_PATH, DISPLAY_ASKED, display_version, quick=quick)
+
+    def _unchanged(
+        self,
+        environ: WSGIEnvironment,
+        path: re.Pattern[str],
+        query: re.Pattern[str],
+        version_of: Callable[[database.Database, str], str | None],
+        *,
+        quick: bool,
+    ) -> bool:
+        """Whether the request's path is `path` and its query `query`, whose version is the one `version_of` reads
+        now for the link in its path."""
+        where = path.fullmatch(environ.get("PATH_INFO", ""))
+        asked = query.fullmatch(environ.get("QUERY_STRING", "")) if where else None
         if where is None or asked is None:
             return False
         try:
             db = database.quick_connection(self.path) if quick else database.connection(self.path)
-            return seat_version(db, where[1]) == asked[1]
+            return version_of(db, where[1]) == asked[1]
         except database.StorageError:
             return False
         finally:

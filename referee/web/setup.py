@@ -22,6 +22,7 @@ from referee.services.desk import rules_said
 from referee.web import app_shell, assets, errors, guards, home, language, local, polls, security
 from referee.web.compiled import checked_cache
 from referee.web.desk import views as desk
+from referee.web.display import views as display
 from referee.web.drawn import drawn_once
 from referee.web.evenings import views as evenings
 from referee.web.forms import one_time_fields, sheet_fields
@@ -37,6 +38,7 @@ from referee.web.history import views as history
 from referee.web.htmx import htmx
 from referee.web.language import LANGUAGES
 from referee.web.settle import views as settle
+from referee.web.share import views as share
 from referee.web.transfer import views as transfer
 
 HTMX_FOLDER = str(files("js_lib_htmx") / "static" / "htmx")
@@ -170,8 +172,10 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(games.bp)
     tap_views.add_taps(app)  # each family's one-tap entries, from the registry as it stands now
     app.register_blueprint(hands.bp)
+    app.register_blueprint(display.bp)
     app.register_blueprint(desk.bp)
     app.register_blueprint(settle.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(groups.bp)

@@ -76,6 +76,54 @@
     }
   }
 
+  // --- A picture shared (Web Share API with a file, where the browser takes one) ---------------------------------
+  // A link to a picture (`data-share-file`) downloads it (its `download` attribute). Where the phone's browser can share
+  // a file, the picture is fetched once the link shows, and a tap hands it to the share sheet (the group's chat)
+  // instead: the share must start within the tap, so the file is ready before it.
+
+  const SHARED = new WeakMap();
+
+  function prepareShares(root) {
+    if (typeof navigator.share !== "function" || typeof navigator.canShare !== "function") {
+      return;
+    }
+    for (const link of root.querySelectorAll("a[data-share-file]")) {
+      if (link.dataset.shareReady) {
+        continue;
+      }
+      link.dataset.shareReady = "fetching";
+      fetch(link.href, { credentials: "same-origin" })
+        .then((response) => (response.ok ? response.blob() : Promise.reject(response.status)))
+        .then((blob) => {
+          const file = new File([blob], link.getAttribute("download") || "referee.png", { type: "image/png" });
+          if (navigator.canShare({ files: [file] })) {
+            SHARED.set(link, file);
+            link.dataset.shareReady = "file";
+          } else {
+            link.dataset.shareReady = "download";
+          }
+        })
+        .catch(() => {
+          link.dataset.shareReady = "download";
+        });
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[data-share-file]") : null;
+    const file = link && SHARED.get(link);
+    if (!file) {
+      return; // a plain link: the browser downloads the picture
+    }
+    event.preventDefault();
+    navigator.share({ files: [file], title: link.dataset.shareTitle }).catch(() => {});
+  });
+  document.addEventListener("htmx:afterSettle", (event) => {
+    if (event.target instanceof Element) {
+      prepareShares(event.target);
+    }
+  });
+
   // --- The screen kept on during a game (Screen Wake Lock API, else a muted looping video) -----------------------
   // The Wake Lock API is there only on a secure page (localhost, HTTPS). Over plain HTTP on the table's Wi-Fi, which
   // is how a card night reaches the app, a muted, looping, inline video keeps the screen on instead (the NoSleep
@@ -217,6 +265,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     startWorker();
     startSharing();
+    prepareShares(document);
     startWakeLock();
     const main = document.querySelector("main");
     if (main) {

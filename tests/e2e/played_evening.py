@@ -31,6 +31,7 @@ from referee import create_app
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 VIEWER = re.compile(r'href="(?:https?://[^/"]+)?(/e/[^"/]+)"')
 GROUP = re.compile(r'href="(/g/[^"/]+)"')
+DISPLAY = re.compile(r'href="(?:https?://[^/"]+)?(/e/[^"/]+/display)"')
 PAYMENT = re.compile(r'data-payment="([^"&>]+)(?:>|&gt;)([^"&>]+):(\d+)"')
 MADE = re.compile(r'name="payment" value="(\d+)"')
 
@@ -209,6 +210,7 @@ class PlayedEvening:
     kaiser_fix: str
     rami_fix: str
     own: str  # a player's own page, with the hand they sent for the waiting game's next round
+    display: str  # the table's screen (#44): the waiting game, the latest being played
 
     @classmethod
     def made_up(cls) -> PlayedEvening:
@@ -228,6 +230,7 @@ class PlayedEvening:
             f"{game}/hands/1",
             f"{game}/events/1",
             "/e/player/hand",
+            "/e/screen/display",
         )
 
     @property
@@ -268,7 +271,10 @@ def play_an_evening(database: Path) -> PlayedEvening:
     # A Kaiser hand is corrected at `hands/<slot>` as well as at `events/<slot>`, the address its sheet links.
     fixes = (scorer.first_entry(kaluki), scorer.first_entry(kaiser, "hands"), scorer.first_entry(rami))
     own = _own_hand(scorer, evening, waiting, players[6])
-    return PlayedEvening(players, evening, viewer, group, group_viewer, kaluki, kaiser, rami, waiting, *fixes, own)
+    display = DISPLAY.findall(scorer.get(evening))[0]
+    return PlayedEvening(
+        players, evening, viewer, group, group_viewer, kaluki, kaiser, rami, waiting, *fixes, own, display
+    )
 
 
 def _own_hand(scorer: Scorer, evening: str, game: str, player: str) -> str:

@@ -88,6 +88,7 @@ STOPS: dict[str, Stop] = {
     "own-hand": lambda e: e.own,  # a player at two games being played: they choose
     "own-hand-chosen": lambda e: f"{e.own}/{e.waiting.rsplit('/', 1)[-1]}",
     "game-rules": lambda e: f"{e.rami}/rules",
+    "display": lambda e: e.display,  # the table's screen (#44), here on a phone: the waiting game's buy-back
     "not-found": lambda e: "/e/no-such-evening",
 }
 WITHOUT_SCRIPTS = ("kaluki-over", "rami-8", "settle", "group")
@@ -124,6 +125,10 @@ EXCLUDED = {
     "/e/<key>/games/<int:number>/sent": "what the scorer's round form polls of the players' own hands (JSON)",
     "/e/<key>/hand/live": "the fragment a player's screen polls: walked with the screen",
     "/e/<key>/hand/<int:number>/live": "the fragment a player's screen of a game chosen polls: walked with it",
+    "/e/<key>/display/live": "the fragment the table's screen polls: walked with the screen",
+    "/e/<key>/games/<int:number>/picture.png": "a picture: the game's standings (PNG, tests/web/test_pictures.py)",
+    "/e/<key>/picture.png": "a picture: the evening's result (PNG, tests/web/test_pictures.py)",
+    "/e/<key>/games/<int:number>/bgstats": "a redirect to BG Stats' own site (tests/web/test_bgstats.py)",
 }
 
 STATUS = {"not-found": 404}  # every other stop answers 200

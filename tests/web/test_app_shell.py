@@ -56,11 +56,14 @@ def links(table: Table, scorer: str) -> tuple[str, str]:
 # --- The QR codes --------------------------------------------------------------------------------------------------
 
 
-def test_the_scorer_s_evening_page_shows_both_links_as_qr_codes_the_scorer_s_behind_a_tap(table: Table) -> None:
+def test_the_scorer_s_evening_page_shows_its_links_as_qr_codes_the_scorer_s_behind_a_tap(table: Table) -> None:
     scorer = table.evening(title="Friday")
     scorer_url, viewer_url = links(table, scorer)
     page = table.get(scorer).get_data(as_text=True)
-    assert read_qr_codes(page) == {"QR code of the viewer link": viewer_url, "QR code of the scorer link": scorer_url}
+    codes = read_qr_codes(page)
+    display = codes.pop("QR code of the table's screen")  # #44: for a laptop or a television facing the table
+    assert codes == {"QR code of the viewer link": viewer_url, "QR code of the scorer link": scorer_url}
+    assert display.startswith("http://localhost/e/") and display.endswith("/display") and display != viewer_url
     hidden = page.split('<details class="scorer-qr">')[1].split("</details>")[0]
     assert "QR code of the scorer link" in hidden and "QR code of the viewer link" not in hidden
     assert 'data-share-url="' + viewer_url + '"' in page and 'data-share-title="Friday"' in page

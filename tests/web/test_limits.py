@@ -107,7 +107,7 @@ def test_one_evening_s_burst_never_locks_another_evening_behind_the_same_router_
 def _viewer(phone: Phone, evening: str) -> str:
     """The viewer's link of the evening at `evening` (its scorer's link), as its page shows it."""
     page = phone.get(evening).get_data(as_text=True)
-    links = {f"/e/{key}" for key in re.findall(r"/e/([A-Za-z0-9_-]{16,})", page)} - {evening}
+    links = {f"/e/{key}" for key in re.findall(r"/e/([A-Za-z0-9_-]{16,})(?![A-Za-z0-9_-]|/display)", page)} - {evening}
     assert len(links) == 1, links
     return links.pop()
 

@@ -117,3 +117,22 @@ def test_a_toy_family_s_evening_imports(pips_table: Table) -> None:
 def test_a_toy_family_without_its_web_part_stops_the_app(pips_engine: None, tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="referee cannot start: the family pips has no web part"):
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite"), "SECRET_KEY": "test"})
+
+
+def test_a_toy_family_without_a_part_of_its_own_shows_on_the_table_s_screen_from_its_sheet(pips_table: Table) -> None:
+    """The table's screen reads every family through the registry (#44): the toy family gives it no part of its own,
+    and its standings show all the same, from its sheet, with its picture and its play for BG Stats."""
+    game = _pips_game(pips_table)
+    evening = game.split("/games/")[0]
+    page = pips_table.get(evening).get_data(as_text=True)
+    display = re.search(r'<details class="display-qr">.*?href="http://localhost(/e/[^"/]+/display)"', page, re.S)
+    assert display
+    pips_table.post(f"{game}/rounds", {"pips_0": "30", "pips_1": "12", "pips_2": "0", "seen": "0"})
+    shown = pips_table.get(display.group(1)).get_data(as_text=True)
+    assert re.findall(r'<th scope="row" class="name[^"]*">(\w+)', shown) == ["Ana", "Ben", "Cy"]
+    assert "first to 50 pips wins" in shown  # the family's status, where its part would be
+    pips_table.post(f"{game}/rounds", {"pips_0": "25", "pips_1": "3", "pips_2": "9", "seen": "1"})
+    over = pips_table.get(display.group(1)).get_data(as_text=True)
+    assert "Final standings" in over and "Ana wins with 55 pips." in over
+    assert pips_table.client.get(f"{game}/picture.png").mimetype == "image/png"
+    assert pips_table.get(f"{game}/bgstats").status_code == 303

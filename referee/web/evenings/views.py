@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 
 from referee.rules.record_data import RecordError
 from referee.services import games as service
+from referee.services.displays import display_link
 from referee.services.evenings import Evening, evening_page, start_evening
 from referee.web.database import get_db
 from referee.web.evenings.forms import EveningForm
@@ -64,8 +65,10 @@ def _show_context(evening: Evening, sent: tuple[str, KeyedForm] | None = None) -
         form = sent[1] if sent is not None and sent[0] == start.family else start.form(evening)
         if form is not None:
             starts.append({"template": start.template, "form": form, "hints": house_rule_hints(form.preset.data)})
+    display = display_link(get_db(), evening) if g.scorer else None  # an older evening's is made when first asked
     return {
         **EveningView.of(evening_page(get_db(), evening, scorer=g.scorer)).context(),
+        "display_url": url_for("display.show", key=display, _external=True) if display else None,
         "starts": starts,
         "seating": seating(evening),
         "at_random": AT_RANDOM,

@@ -14,6 +14,7 @@ from typing import Any, Generic
 
 from referee.rules.game import Rules
 from referee.rules.options import Value
+from referee.web.games.display import DisplayPart
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.lines import AnyLayout, Layout, LayoutOf
 from referee.web.games.own_hands import OwnHand
@@ -48,6 +49,7 @@ class WebFamily:
     folder: Path | None = None  # the folder `templates` is under, when not the app's own (a family shipped apart)
     own: OwnHand | None = None  # how a player sends their own hand from their own phone; None: the scorer counts
     setting: Callable[[Rules, str, Value], str | None] = no_words  # a setting in its own words on the rules page
+    display: DisplayPart | None = None  # its part of the table's screen (#44); None: its sheet's columns alone
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ def web_family(
     folder: Path | None = None,
     own: OwnHand | None = None,
     setting: Callable[[Rules, str, Value], str | None] = no_words,
+    display: DisplayPart | None = None,
 ) -> WebFamily:
     """A family's web part, its screen, layout and worked examples typed against its engine's game (`game`), events
     and rules (`rules`): mypy checks each part against them, and a book or rules given them is checked once, here."""
@@ -98,4 +101,5 @@ def web_family(
         folder,
         own,
         setting,
+        display,
     )

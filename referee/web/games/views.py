@@ -55,7 +55,7 @@ def game_behind_link(key: str, number: int, *, writing: bool = False) -> Book:
     if writing and not found.scorer:
         abort(403)
     g.evening, g.scorer, g.key = found.evening, found.scorer, key
-    g.player_link = not found.scorer and key != found.evening.viewer_key  # a player's own link (#35)
+    g.player_link = not found.scorer and not found.evening.reads_only(key)  # a player's own link (#35)
     return found.book
 
 

@@ -6,6 +6,7 @@ from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_family import KAISER
 from referee.rules.table import KaiserRules
 from referee.web.games.family import web_family
+from referee.web.games.kaiser.display import KaiserDisplay
 from referee.web.games.kaiser.layout import KaiserLayout
 from referee.web.games.kaiser.own_hand import KaiserOwnHand
 from referee.web.games.kaiser.screen import KaiserScreen
@@ -40,4 +41,5 @@ KAISER_WEB = web_family(
     words=WORDS,
     taps=TAPS,
     own=KaiserOwnHand(),
+    display=KaiserDisplay(),
 )

@@ -6,6 +6,7 @@ from referee.rules.rummy import RummyGame
 from referee.rules.rummy_family import RUMMY
 from referee.rules.table import RummyRules
 from referee.web.games.family import web_family
+from referee.web.games.rummy.display import RummyDisplay
 from referee.web.games.rummy.layout import RummyLayout
 from referee.web.games.rummy.own_hand import RummyOwnHand
 from referee.web.games.rummy.screen import RummyScreen
@@ -38,4 +39,5 @@ RUMMY_WEB = web_family(
     taps=TAPS,
     own=RummyOwnHand(),
     setting=rummy_setting,
+    display=RummyDisplay(),
 )
