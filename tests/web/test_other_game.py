@@ -9,6 +9,7 @@ import html
 import json
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from flask import Flask
 
@@ -150,3 +151,21 @@ def test_an_other_game_exports_and_imports_as_it_was(table: Table) -> None:
     assert imported.status_code == 303
     again = table.get(imported.headers["Location"] + "/evening.json").get_data(as_text=True)
     assert json.loads(again)["games"] == record["games"]
+
+
+def test_a_finished_other_game_reaches_the_table_s_screen_its_picture_and_bg_stats(table: Table) -> None:
+    evening = table.evening("Ana\nBen\nCy")
+    game = start(table, evening, target="100", wins="lowest", chips="per_place", chips_rate="2")
+    round_of(table, game, {"Ana": 40, "Ben": 106, "Cy": 10})
+    page = text(table.get(evening))
+    display = re.search(r'<details class="display-qr">.*?href="http://localhost(/e/[^"/]+/display)"', page, re.S)
+    assert display
+    screen = text(table.get(display.group(1)))
+    assert "Belote" in screen and "Ana" in screen and "106" in screen and "Cy wins" in screen
+    picture = table.client.get(f"{game}/picture.png")
+    assert picture.status_code == 200 and picture.mimetype == "image/png"
+    sent = table.get(f"{game}/bgstats")
+    assert sent.status_code == 303
+    data = json.loads(parse_qs(urlsplit(sent.headers["Location"]).query)["data"][0])
+    assert data["game"]["name"] == "Belote" and data["game"]["highestWins"] is False
+    assert {player["name"]: player["rank"] for player in data["players"]} == {"Cy": 1, "Ana": 2, "Ben": 3}

@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 from flask_babel import gettext as _
 
+from referee.rules.families import family_of
 from referee.rules.option_words import PRESET_NAMES, preset_said
 from referee.services.games import Book, game_record
 from referee.web.games.standings import highest_wins, places_of
@@ -63,8 +64,10 @@ def play_of(book: Book, title: str, written: str | None) -> dict[str, object]:
                 "sourcePlayerId": name,  # a name is one player within an evening, and the group's evenings
             }
         )
+    named = family_of(rules).named
+    own_name = named(rules) if named else ""  # a game the table named itself ("Belote")
     game: Mapping[str, object] = {
-        "name": str(PRESET_NAMES.get(rules.game, rules.game)),  # the game as BGG names it, in every language
+        "name": own_name or str(PRESET_NAMES.get(rules.game, rules.game)),  # as the table or BGG names it
         "highestWins": highest_wins(book),
         "noPoints": False,
         "sourceGameId": rules.preset,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.rules.option_words import preset_said
+from referee.rules.families import game_said
 from referee.rules.words import signed
 from referee.services.evenings import Evening
 from referee.services.games import Book
@@ -25,7 +25,7 @@ from referee.web.picture import Picture, Row, Section
 def _game_named(book: Book) -> str:
     """ "Game 2 · Kaluki · 12 rounds"."""
     played = summarise(book).played
-    return f"{_('Game %(number)s', number=book.game.number)} · {preset_said(book.rules.preset)} · {played}"
+    return f"{_('Game %(number)s', number=book.game.number)} · {game_said(book.rules)} · {played}"
 
 
 def _result(book: Book) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.rules.other_family import OTHER
 from referee.rules.other_game import OtherGame, OtherRules
 from referee.web.games.family import web_family
+from referee.web.games.other.display import OtherDisplay
 from referee.web.games.other.layout import OtherLayout
 from referee.web.games.other.own_hand import OtherOwnScore
 from referee.web.games.other.screen import OtherScreen
@@ -36,4 +37,5 @@ OTHER_WEB = web_family(
     words=WORDS,
     taps=TAPS,
     own=OtherOwnScore(),
+    display=OtherDisplay(),
 )
