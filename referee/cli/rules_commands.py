@@ -10,13 +10,15 @@ import click
 
 from referee.cli.streams import answer
 from referee.rules.cards import Card, CardError, check_pack_limits, parse_cards
+from referee.rules.families import rules_for
 from referee.rules.melds import MeldCheck, check_meld
 from referee.rules.opening import check_opening
 from referee.rules.options import OptionError
 from referee.rules.presets import DEFAULT_PRESET, parse_setting
 from referee.rules.release import release_joker
-from referee.rules.rummy_family import rummy_rules
-from referee.rules.table import RummyRules, citation
+from referee.rules.rummy_family import only_rummy
+from referee.rules.settings_said import citation
+from referee.rules.table import RummyRules
 from referee.rules.values import penalty_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -36,7 +38,7 @@ def table_options(command: F) -> F:
 def table_rules(preset: str, settings: Sequence[str]) -> RummyRules:
     """The rummy rules of `--preset` with the `--set` settings; a usage error says what is wrong."""
     try:
-        return rummy_rules(preset, dict(parse_setting(s) for s in settings))
+        return only_rummy(rules_for(preset, dict(parse_setting(s) for s in settings)), preset)
     except OptionError as error:
         raise click.UsageError(str(error)) from None
 

@@ -90,8 +90,8 @@ def players_changed(seen: Collection[str], now: Collection[str], winner: str | N
 class StockAnswer(StrEnum):
     """What a "stock ran out" tap means, from what the phone showed and what the game says."""
 
-    RESHUFFLE = "reshuffle"  # the first time this round: record a reshuffle
-    VOID = "void"  # it ran out again this round: record a void round (000)
+    RESHUFFLE = "to_reshuffle"  # the first time this round: record a reshuffle
+    VOID = "to_void"  # it ran out again this round: record a void round (000)
     MARKED_ELSEWHERE = "marked_elsewhere"  # another phone marked the reshuffle: nothing recorded
     PAST = "past"  # the reshuffle this phone showed belongs to a round recorded since: nothing recorded
 
@@ -112,7 +112,7 @@ def stock_call(reshuffled: bool, seen_reshuffled: bool) -> StockCall:
     reshuffle of a round recorded since changes nothing.
 
     >>> [stock_call(now, seen).answer.value for now in (False, True) for seen in (False, True)]
-    ['reshuffle', 'past', 'marked_elsewhere', 'void']
+    ['to_reshuffle', 'past', 'marked_elsewhere', 'to_void']
     """
     if reshuffled and seen_reshuffled:
         return StockCall(StockAnswer.VOID, Void())

@@ -22,7 +22,7 @@ from referee.rules.kaiser_events import (
     PassedDeal,
     parse_kaiser_event,
 )
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.words import reason_of, say, say_plural
 
 

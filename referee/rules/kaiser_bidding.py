@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.rules.kaiser_events import MAX_BID, Bid, Call, KaiserError, KaiserTeams
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.words import say
 
 __all__ = ["MAX_BID", "Bid", "Bidding", "bid_outranks", "check_auction", "check_bidding"]

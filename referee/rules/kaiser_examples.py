@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from referee.rules.kaiser import score_hand
 from referee.rules.kaiser_events import KaiserHand, KaiserTeams
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.words import N_, say, signed
 
 TEAMS = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields
+from types import MappingProxyType
 from typing import Any, assert_never
 
 from referee.rules.family import GameFamily, Seated, Seats, TallyOf
@@ -21,10 +22,10 @@ from referee.rules.kaiser_events import (
     PassedDeal,
     parse_kaiser_event,
 )
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.options import OptionError, Value, options_named
 from referee.rules.presets import Preset
 from referee.rules.record_data import RecordError
-from referee.rules.table import KaiserRules
 from referee.rules.tallies import Figure, Figures, Tally, counted_by_name, frozen
 from referee.rules.words import N_, say
 
@@ -128,6 +129,35 @@ KAISER_KINDS = (
 )
 KAISER_OPTIONS = options_named(*(field.name for field in fields(KaiserRules) if field.name not in ("preset", "game")))
 
+# Kaiser's presets: 003's game, and pagat.com's scoring (docs/rules.md §7).
+_KAISER: dict[str, Value] = {
+    "min_bid": 5,
+    "made_bid": "bid_plus_points",
+    "bid_out": 45,
+    "target": 52,
+    "all_pass": "next_dealer_redeal",
+}
+_KAISER_PAGAT = _KAISER | {"min_bid": 6, "made_bid": "points_taken", "all_pass": "dealer_forced"}
+KAISER_PRESETS = (
+    Preset(
+        "kaiser",
+        "kaiser",
+        "003",
+        N_("Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52"),
+        MappingProxyType(_KAISER),
+        title=N_("Kaiser"),
+    ),
+    Preset(
+        "kaiser-pagat",
+        "kaiser",
+        "pagat",
+        N_("Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid"),
+        MappingProxyType(_KAISER_PAGAT),
+        title=N_("Kaiser, pagat.com scoring"),
+    ),
+)
+
+
 KAISER = GameFamily(
     name="kaiser",
     games=("kaiser",),
@@ -143,4 +173,5 @@ KAISER = GameFamily(
     figures=KAISER_FIGURES,
     kinds=KAISER_KINDS,
     options=KAISER_OPTIONS,
+    presets=KAISER_PRESETS,
 )

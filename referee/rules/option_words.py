@@ -147,8 +147,6 @@ PRESET_NAMES: Mapping[str, str] = ChainMap(
         "kaluki-club": N_("Kaluki, club rules"),
         "rami": N_("Rami"),
         "rami-elimination": N_("Rami, by elimination"),
-        "kaiser": N_("Kaiser"),
-        "kaiser-pagat": N_("Kaiser, pagat.com scoring"),
     },
 )
 

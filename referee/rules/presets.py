@@ -84,15 +84,6 @@ _RAMI = _RAMI_BASE | {
     "target": 1000,
 }
 _RAMI_ELIMINATION = _RAMI_BASE | {"elimination_threshold": 500, "elimination_inclusive": False}
-_KAISER: dict[str, Value] = {
-    "min_bid": 5,
-    "made_bid": "bid_plus_points",
-    "bid_out": 45,
-    "target": 52,
-    "all_pass": "next_dealer_redeal",
-}
-_KAISER_PAGAT = _KAISER | {"min_bid": 6, "made_bid": "points_taken", "all_pass": "dealer_forced"}
-
 _PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
@@ -131,23 +122,10 @@ _PRESETS: dict[str, Preset] = {
             N_("French Rami, lowest total wins: a rami doubles, triples or quadruples the others' penalties"),
             MappingProxyType(_RAMI_ELIMINATION),
         ),
-        Preset(
-            "kaiser",
-            "kaiser",
-            "003",
-            N_("Four players in two teams, bids 5-12, 5♥ +5, 3♠ −3, a made bid scores bid + points, game to 52"),
-            MappingProxyType(_KAISER),
-        ),
-        Preset(
-            "kaiser-pagat",
-            "kaiser",
-            "pagat",
-            N_("Kaiser as pagat scores it: a made bid scores the points taken, minimum bid 6, dealer forced to bid"),
-            MappingProxyType(_KAISER_PAGAT),
-        ),
     )
 }
-# Every preset, by name: the rummy and Kaiser ones above, and those a family registered with it brings (`add_presets`).
+# Every preset, by name: the rummy ones above, and those a family registered with it brings (`add_presets`): Kaiser's,
+# any other game's.
 PRESETS: Mapping[str, Preset] = MappingProxyType(_PRESETS)
 
 DEFAULT_PRESET = "kaluki"

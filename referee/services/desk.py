@@ -13,7 +13,8 @@ from referee.rules.option_words import preset_said
 from referee.rules.options import OPTIONS, OptionError, show_value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS
 from referee.rules.rummy_family import rummy_rules
-from referee.rules.table import RummyRules, value_said
+from referee.rules.settings_said import value_said
+from referee.rules.table import RummyRules
 from referee.rules.words import say
 from referee.services.database import unit_of_work
 from referee.storage.evenings import Evening

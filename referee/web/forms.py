@@ -30,7 +30,7 @@ from referee.rules.families import family_playing, rules_for
 from referee.rules.option_words import choice_said, preset_said
 from referee.rules.options import OPTIONS, OptionError, Value
 from referee.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
-from referee.rules.table import value_said
+from referee.rules.settings_said import value_said
 from referee.web.house_words import NumberOrWords, refused, value_typed, values_said, words_of
 
 FormData = MultiDict[str, str]  # what a form is filled from: a request's form or query, as Werkzeug reads it

@@ -21,7 +21,7 @@ from referee.rules.families import rules_for
 from referee.rules.option_words import typed_word
 from referee.rules.options import OPTIONS, OptionError, Value, show_value
 from referee.rules.presets import PRESETS
-from referee.rules.table import value_said
+from referee.rules.settings_said import value_said
 from referee.rules.words import or_list, say
 
 QUOTED_TYPED = 24  # characters of a refused value quoted back; a longer one is cut

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, Request, expect
 
 from referee.rules.presets import get_preset
 from referee.rules.rummy_family import rummy_rules
+from referee.rules.settings_said import describe, value_said
 from referee.rules.sources import sources_named
-from referee.rules.table import describe, value_said
 from referee.storage.db import connect
 from referee.storage.evenings import evening_by_key
 from referee.storage.rulings import rulings_of

@@ -35,7 +35,7 @@ MORE_STOPS = {"history-kaiser": lambda e: f"{e.evening}/players/{quote(e.players
     [
         ("fr", "Ask the referee", "the other language's message 'Ask the referee'"),
         ("fr", "Rulings asked tonight, at the table", "the other language's message 'Rulings asked tonight'"),
-        ("fr", "Réponse : yes; lays 12 points", "the other language's message 'yes; lays %(points)s points'"),
+        ("fr", "Réponse : yes; lays 12 points", "the other language's message 'yes; lays {points} points'"),
         ("fr", "Le joueur sort with 7 points", "a word of the other language"),
         ("fr", "Main : K♠ 9♠", "a card written the other language's way"),
         ("fr", "Règle : ace_wraps", "a code word"),

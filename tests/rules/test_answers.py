@@ -10,10 +10,10 @@ from referee.rules.answers import Refusal, Stocked
 from referee.rules.families import rules_for
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.rummy import RoundShape, RummyGame
 from referee.rules.rummy_events import Buyback, Finish, Round, RummyEvent, Void
 from referee.rules.rummy_family import rummy_rules
-from referee.rules.table import KaiserRules
 from referee.rules.values import most_laid
 
 PLAYERS = ["Ana", "Ben", "Céline"]

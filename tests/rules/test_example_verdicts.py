@@ -13,8 +13,8 @@ from referee.rules.examples import examples
 from referee.rules.families import rules_for
 from referee.rules.kaiser_events import KaiserHand
 from referee.rules.kaiser_examples import KAISER_EXAMPLES, KaiserExample
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.rummy_family import rummy_rules
-from referee.rules.table import KaiserRules
 
 VERDICTS = {example.name: example for example in examples()}
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"

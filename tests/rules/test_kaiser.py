@@ -38,8 +38,8 @@ from referee.rules.kaiser_events import (
     parse_kaiser_event,
     parse_kaiser_events,
 )
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.record_data import RecordError
-from referee.rules.table import KaiserRules
 from tests.events import kaiser_hand
 
 TEAMS = {"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]}

@@ -19,7 +19,7 @@ from referee.rules.game_record import read_game
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_bidding import Bid, bid_outranks, check_auction, check_bidding
 from referee.rules.kaiser_events import Call, KaiserError, KaiserHand, KaiserTeams, parse_kaiser_event
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from tests.events import kaiser_hand
 
 TABLE = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})

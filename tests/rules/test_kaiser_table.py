@@ -11,7 +11,7 @@ from referee.rules.deal import KAISER_HAND, next_kaiser_deal
 from referee.rules.families import rules_for
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserHand, KaiserKind, KaiserTeams, PassedDeal
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 
 TEAMS = KaiserTeams.from_json({"A": ["Ana", "Céline"], "B": ["Ben", "Driss"]})  # seats Ana, Ben, Céline, Driss
 

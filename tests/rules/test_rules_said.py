@@ -10,7 +10,7 @@ from referee.rules.families import rules_for
 from referee.rules.options import OPTIONS, OptionError, Value, show_value
 from referee.rules.presets import PRESETS
 from referee.rules.rummy_family import rummy_rules
-from referee.rules.table import citation, describe, rule_said, value_said
+from referee.rules.settings_said import citation, describe, rule_said, value_said
 from referee.rules.words import speaking
 
 

@@ -250,7 +250,7 @@ KAISER_FRENCH = {
 def test_a_kaiser_hand_scored_once_explains_itself_in_the_reader_s_language() -> None:
     from referee.rules.families import rules_for
     from referee.rules.kaiser import bidder_change
-    from referee.rules.table import KaiserRules
+    from referee.rules.kaiser_rules import KaiserRules
 
     rules = rules_for("kaiser")
     assert isinstance(rules, KaiserRules)

@@ -105,7 +105,7 @@ class KeptPhone:
             self.opened += 1
         self.connection.request(method, path, body=body, headers=sent)
         answer = self.connection.getresponse()
-        text = answer.read().decode()
+        text = answer.read().decode(errors="replace")  # a picture is bytes: its text is not read
         for cookie in answer.msg.get_all("Set-Cookie") or []:
             jar: SimpleCookie = SimpleCookie()
             jar.load(cookie)

@@ -17,7 +17,7 @@ from referee import create_app
 from referee.rules.families import rules_for
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_events import KaiserTeams, parse_kaiser_event
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.services.database import unit_of_work
 from referee.storage.db import connect
 from referee.storage.evenings import Evening

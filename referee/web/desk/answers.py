@@ -15,9 +15,10 @@ from referee.rules.melds import check_meld
 from referee.rules.opening import check_opening
 from referee.rules.rearrange import rearrange_melds
 from referee.rules.release import release_joker
+from referee.rules.settings_said import rule_said
 from referee.rules.solver import BUDGET, Arrangement, SolverError, best_arrangement
 from referee.rules.sources import Quote, quotes_for
-from referee.rules.table import RummyRules, rule_said
+from referee.rules.table import RummyRules
 from referee.rules.words import joined, say
 from referee.web.desk.forms import (
     BestQuestion,

@@ -9,8 +9,8 @@ from referee.rules.families import game_said
 from referee.rules.game import Rules
 from referee.rules.options import OPTIONS, TOPICS, Value, show_value
 from referee.rules.presets import Preset, get_preset
+from referee.rules.settings_said import describe, value_said
 from referee.rules.sources import Quote, quotes_for, source_said, sources_named
-from referee.rules.table import describe, value_said
 from referee.rules.words import say
 from referee.web.games.families import Worked, web_family_of
 

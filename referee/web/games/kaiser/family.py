@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.rules.kaiser import KaiserGame
 from referee.rules.kaiser_family import KAISER
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.web.games.family import web_family
 from referee.web.games.kaiser.display import KaiserDisplay
 from referee.web.games.kaiser.layout import KaiserLayout

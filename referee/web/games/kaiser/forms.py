@@ -9,7 +9,7 @@ from wtforms.validators import InputRequired
 from referee.rules.events import EntryError
 from referee.rules.kaiser_bidding import bid_outranks
 from referee.rules.kaiser_events import MAX_BID, SUITS, Bid, Call, KaiserHand, KaiserTeams, call_json
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.web.forms import ExtraValidators, FormData, SheetForm
 
 

@@ -11,7 +11,7 @@ from referee.rules.kaiser import HandResult, KaiserGame, KaiserReplay, KaiserSte
 from referee.rules.kaiser_bidding import Bid
 from referee.rules.kaiser_events import SUITS, KaiserHand, KaiserKind
 from referee.rules.kaiser_family import KAISER
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 from referee.rules.words import shown, signed
 from referee.services.games import Entry
 from referee.web.games.lines import Cell, Column, Footer, Line, Marks, Totals, Unit

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from referee.rules.families import rules_for
 from referee.rules.kaiser_examples import KAISER_EXAMPLES
-from referee.rules.table import KaiserRules
+from referee.rules.kaiser_rules import KaiserRules
 
 
 def worked_examples(rules: KaiserRules, changed: bool) -> list[tuple[str, str, str, str | None]]:
