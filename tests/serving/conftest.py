@@ -74,6 +74,7 @@ class KeptPhone:
         OPEN.append(self)
         self.connection.connect()
         self.opened = 1  # connections opened: one, unless the server closes it
+        self.origin = f"{HOST}:{club.port}"  # as a link back to the server names it
 
     def close(self) -> None:
         """Close the connection."""

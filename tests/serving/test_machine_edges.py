@@ -95,7 +95,8 @@ def crawl(phone: KeptPhone, home: str) -> dict[str, int]:
         if path in seen:
             continue
         reply = phone.get(path)
-        seen[path] = reply.status
+        leaves = reply.status == 303 and urlsplit(reply.headers.get("location", "")).netloc not in ("", phone.origin)
+        seen[path] = 200 if leaves else reply.status  # a link out of the app (BG Stats) answers the way out
         if reply.status == 200 and "text/html" in reply.headers.get("content-type", ""):
             for found in LINK.findall(reply.text):
                 link = urlsplit(unescape(found)).path
@@ -125,7 +126,8 @@ def test_on_a_full_disk_every_read_answers_200_every_write_503_and_a_server_star
         phone = KeptPhone(club)
         home = played(phone)
         pages = crawl(phone, home)
-        assert len(pages) > 10 and set(pages.values()) == {200}, pages
+        failed = {path: status for path, status in pages.items() if status != 200}
+        assert len(pages) > 10 and not failed, failed
     finally:
         club.stop()
     shutil.rmtree(small.instance / COMPILED)  # as the README says is harmless: nothing compiled to load
