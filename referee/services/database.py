@@ -157,10 +157,14 @@ def _held(holder: threading.local, path: str | Path, *, busy_ms: int | None = No
     return fresh
 
 
+IN_MEMORY = ":memory:"  # SQLite's name for a database of one connection, kept in memory
+
+
 def _writing(path: str, busy_ms: int | None) -> Database:
     """A connection to the database at `path` that can write, once it has read the header (which in WAL mode makes or
-    sizes the `-shm` index: on a full or read-only disk, the error is raised here)."""
-    db = connect(path, migrate=False)
+    sizes the `-shm` index: on a full or read-only disk, the error is raised here). A database in memory is one
+    connection's own, empty when it opens: it is migrated then (a test's app, and the pages it draws as it is made)."""
+    db = connect(path, migrate=path == IN_MEMORY)
     try:
         if busy_ms is not None:
             db.execute(f"PRAGMA busy_timeout = {busy_ms}")

@@ -43,10 +43,22 @@
     return sum;
   }
 
+  // A round's answer does not send the picker again: its form holds an empty one of the same id, which htmx fills
+  // with the picker already on the page (hx-preserve). Set up for the form it was on, it is set up again for this
+  // one, without the old form's listeners; a page that had none fetches it whole from the game's page, once.
   function setUp(form) {
-    const picker = form.querySelector("[data-picker]");
-    if (!picker || picker.dataset.ready) return;
-    picker.dataset.ready = "1";
+    let picker = form.querySelector("[data-picker]");
+    if (!picker || picker.pickerForm === form) return;
+    if (!picker.querySelector("[data-card]")) {
+      fetchPicker(form, picker);
+      return;
+    }
+    if (picker.pickerForm) {
+      const fresh = picker.cloneNode(true);
+      picker.replaceWith(fresh);
+      picker = fresh;
+    }
+    picker.pickerForm = form;
     picker.hidden = false;
     const values = JSON.parse(picker.dataset.values);
     const limits = { packs: Number(picker.dataset.packs), jokers: Number(picker.dataset.jokers) };
@@ -178,6 +190,21 @@
     });
     winnerChanged();
     activate(rows.find((r) => !r.dataset.won) || null);
+  }
+
+  function fetchPicker(form, empty) {
+    const from = empty.dataset.pickerFrom;
+    if (!from || empty.dataset.fetching) return;
+    empty.dataset.fetching = "1";
+    fetch(from, { credentials: "same-origin" })
+      .then((answer) => (answer.ok ? answer.text() : ""))
+      .then((text) => {
+        const whole = new DOMParser().parseFromString(text, "text/html").getElementById(empty.id);
+        if (!whole || !empty.isConnected) return;
+        empty.replaceWith(document.importNode(whole, true));
+        setUp(form);
+      })
+      .catch(() => { delete empty.dataset.fetching; });  // offline: the hands are typed until the next answer
   }
 
   function setUpAll(root) {

@@ -56,3 +56,30 @@ def test_tapping_the_cards_left_in_each_hand(home: HomePage) -> None:
     assert game.lines() == [["1 ✎", "★ 0", "+53", "+20"]]
     assert {name: s.total for name, s in game.standings().items()} == {"A": 0, "B": 53, "C": 20}
     expect(entry.hand("B")).to_have_value("")  # a fresh form for the next round
+
+    # The round's answer keeps the picker the page shows (#45): the next round taps into the fresh form at once.
+    expect(picker.active()).to_have_text("A")  # nobody went out yet: the first hand is chosen
+    entry.winner("A").check()
+    expect(picker.active()).to_have_text("B")
+    picker.tap("K♠", "K♠")
+    expect(entry.hand("B")).to_have_value("KS KS")
+    expect(picker.card("K♠")).to_be_disabled()  # two packs: the kept picker counts the new form's hands
+    expect(entry.penalty("B")).to_have_text("20")
+
+
+def test_a_page_without_the_picker_fetches_it_once_an_answer_keeps_it(home: HomePage) -> None:
+    """An answer whose picker is the one the page shows, on a page that has none (the game had ended there, say): the
+    phone fetches the whole picker from the game's page and taps into it."""
+    game = home.start_evening().create(["A", "B", "C"], game="kaluki").start_game()
+    entry, picker = game.entry, game.entry.picker
+    entry.winner("A").check()
+    picker.tap("5♥")
+    entry.hand("C").click()
+    picker.tap("6♥")
+    game.page.evaluate("document.querySelector('[data-picker]').remove()")  # as a page whose entry had no picker
+    game.save_round()
+    expect(picker.card("K♠")).to_be_visible()
+    expect(game.page.locator("[data-picker] [data-card]")).to_have_count(53)
+    entry.winner("A").check()
+    picker.tap("K♠")
+    expect(entry.hand("B")).to_have_value("KS")

@@ -17,6 +17,13 @@ ALL = ["A", "B", "C", "D"]
 PICKER = "games/rummy/_picker.html"
 
 
+@pytest.fixture(autouse=True)
+def nothing_kept(app: Flask) -> None:
+    """What the app drew and kept as it was made (its families' pages, the first app of a process) is forgotten: each
+    test counts its own draws, whichever test runs first."""
+    app.extensions.pop("drawn_once", None)
+
+
 @pytest.fixture
 def drawn(app: Flask) -> Iterator[list[str]]:
     """The names of the templates rendered on their own (not included) while the test runs."""
@@ -109,8 +116,8 @@ def _round_forms_kept(app: Flask) -> list[tuple[Any, ...]]:
 
 
 def _fields(page: str) -> str:
-    """A round form's fields: from the winner's choices to the save button."""
-    found = re.search(r'<fieldset class="choices">.*?<button type="submit" class="primary">', page, re.S)
+    """A round form's fields: from the winner's choices to the card picker."""
+    found = re.search(r'<fieldset class="choices">.*?(?=\s*<div class="picker")', page, re.S)
     assert found is not None
     return found.group(0)
 
@@ -137,3 +144,33 @@ def test_a_blank_round_form_is_drawn_once_per_players_and_language_and_never_wit
     table.client.set_cookie("lang", "fr")
     french = _fields(_html(table.get(four)))
     assert "Qui est sorti" in french and "Who went out" not in french and len(_round_forms_kept(app)) == 3
+
+
+def _picker(page: str) -> tuple[str, int]:
+    """The card picker's id on a page, and how many cards it shows."""
+    found = re.search(r'<div class="picker" hidden data-picker id="(picker-\w+)"(.*?)<button type="submit"', page, re.S)
+    assert found is not None
+    return found.group(1), found.group(2).count("data-card=")
+
+
+def test_a_round_s_answer_keeps_the_picker_the_phone_shows(table: Table) -> None:
+    """#45: the 57 buttons of the card picker are not sent again with each round: the answer's picker is empty, under
+    the id of the page's (htmx keeps the phone's), and says where a phone without it finds it whole."""
+    evening = table.evening()
+    game = table.game(evening, ALL)
+    page = _html(table.get(game))
+    shown, cards = _picker(page)
+    assert cards == 53  # 52 cards and the joker
+    answer = _html(
+        table.post(f"{game}/rounds", {"winner": "A", "hand:B": "5H", "hand:C": "3", "hand:D": "KS"}, htmx=True)
+    )
+    assert _picker(answer) == (shown, 0)
+    assert f'id="{shown}" hx-preserve="true" data-picker-from="{game}"' in answer
+    assert _picker(_html(table.get(game)))[1] == 53  # the page itself draws it whole
+    refused = _html(table.post(f"{game}/rounds", {"winner": "A", "hand:B": "9Z", "hand:C": "3"}, htmx=True))
+    assert _picker(refused) == (shown, 53)  # a refusal draws it whole, as the page does
+    table.client.set_cookie("lang", "fr")
+    french, _ = _picker(_html(table.get(game)))
+    assert french != shown  # another language's picker (R D V) is never kept for this one's
+    rami = table.game(evening, ALL, "rami")
+    assert _picker(_html(table.get(rami)))[0] not in (shown, french)  # nor another game's cards

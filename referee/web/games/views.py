@@ -151,6 +151,7 @@ def _written(book: Book, outcome: Outcome, seen: int | None, *, removed: int | N
         removed=removed,
         whole=behind,
         result=True,  # the phone brings what the entry did into view, and focuses it
+        picker_kept=True,  # the round form's card picker is the one the phone shows: not sent again
         **context,
     )
     response.headers["HX-Reswap"] = SHOW_OUTCOME
