@@ -395,6 +395,11 @@ class GamePage(Screen):
             for name, total, status, left, chip in zip(names, totals, statuses, buybacks, chips, strict=True)
         }
 
+    def totals(self) -> dict[str, str]:
+        """Each player's total as the foot of the sheet prints it, for a game of any family ("−5")."""
+        names = [name.split("\n")[-1] for name in self.names()]  # a long name under its short one ("M-F")
+        return dict(zip(names, self._foot("Total"), strict=True))
+
     def lines(self) -> list[list[str]]:
         """Each line of the sheet: its heading (round number, "buy-back"), then each player's change that round."""
         return [sheet_cells(row) for row in self._lines().all()]

@@ -76,12 +76,12 @@ class PlayerPhone:
         expect(self.screen().locator(".notice.sent")).to_be_visible()
 
 
-def own_links(page: Page, base_url: str, scorer_key: str, words: Words) -> dict[str, str]:
+def own_links(page: Page, base_url: str, scorer_key: str, words: Words, players: list[str] = TABLE) -> dict[str, str]:
     """Each player's own link, as the scorer's list of them gives it."""
     page.goto(f"{base_url}/e/{scorer_key}/players")
     expect(page.get_by_role("heading", name=words("Each player counts their own hand"))).to_be_visible()
     links = {}
-    for name in TABLE:
+    for name in players:
         page.get_by_text(name, exact=True).click()
         href = page.locator("details[open] figcaption a").last.get_attribute("href")
         assert href and href.endswith("/hand")

@@ -99,7 +99,8 @@ def test_a_round_is_corrected_with_its_change_log_line(app: Flask, table: Table)
     )
     assert fixed.status_code == 303
     page = text(table.get(game))
-    assert "Ben's score" in page and "30" in page and "−3" in page
+    assert "Correction saved, round 1: Ben's score: 30 → −3." in page  # a true minus sign, as on the sheet
+    assert re.search(r"Ben's score.*<del>30</del> → <ins>−3</ins>", page, re.S)  # the change log's line
 
 
 def test_a_second_phone_s_round_is_a_clash_not_a_second_round(app: Flask, table: Table) -> None:

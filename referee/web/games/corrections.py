@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from referee.rules.cards import parse_cards, symbols
+from referee.rules.words import shown
 from referee.services.games import Book, Change
 from referee.web.games.entry_words import EntryWords
 from referee.web.games.families import web_family_of
@@ -41,6 +42,8 @@ def _shown(value: object, words: EntryWords, key: str = "") -> str:
         return words.shown[key](value)
     if isinstance(value, list):
         return str(symbols(parse_cards([str(card) for card in value])))  # said now, in the reader's language
+    if isinstance(value, int):
+        return shown(value)  # a true minus sign: "−5"
     return str(value)
 
 
