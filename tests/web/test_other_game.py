@@ -15,6 +15,7 @@ from flask import Flask
 
 from referee.storage.db import connect
 from tests.web.conftest import Table
+from tests.web.test_groups import group_keys
 from tests.web.test_own_hands import own_links
 
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -170,3 +171,18 @@ def test_a_finished_other_game_reaches_the_table_s_screen_its_picture_and_bg_sta
     data = json.loads(parse_qs(urlsplit(sent.headers["Location"]).query)["data"][0])
     assert data["game"]["name"] == "Belote" and data["game"]["highestWins"] is False
     assert {player["name"]: player["rank"] for player in data["players"]} == {"Cy": 1, "Ana": 2, "Ben": 3}
+
+
+def test_the_season_names_the_other_games_in_the_reader_s_language(app: Flask, table: Table) -> None:
+    evening = table.evening("Ana\nBen\nCy")
+    game = start(table, evening, target="100", wins="lowest", chips="per_place", chips_rate="2")
+    round_of(table, game, {"Ana": 40, "Ben": 106, "Cy": 10})
+    season = f"/g/{group_keys(app, evening)[0]}/season"
+    english = text(table.get(season))
+    assert '<option value="other">Other game</option>' in english
+    assert re.search(r'<text class="chart-game"[^>]*>Other game</text>', english)  # the win rate chart's heading
+    table.client.set_cookie("lang", "fr")
+    french = text(table.get(season))
+    assert '<option value="other">Autre jeu</option>' in french and ">Other<" not in french
+    assert "Taux de victoire par jeu\u00a0: Autre jeu\u00a0:" in french  # the chart's words for a screen reader
+    assert "Autre jeu · 1 soirée" in text(table.get(f"{season}?game=other"))

@@ -16,6 +16,7 @@ from babel.numbers import format_decimal
 from flask_babel import gettext as _
 
 from referee.rules.families import figures_shown
+from referee.rules.option_words import PRESET_NAMES, preset_said
 from referee.rules.settlement import format_cents
 from referee.rules.tallies import Figure
 from referee.rules.words import signed as said_signed
@@ -75,8 +76,9 @@ def query(filters: Filters, sort: str = "chips") -> Query:
 
 
 def game_name(game: str) -> str:
-    """A game's name as players say it (the same in English and French): "Kaluki"."""
-    return game.capitalize()
+    """A game's name as players say it, in the reader's language: "Kaluki", "Autre jeu" (its preset's name; a game
+    without a preset of its name is its own name, capitalised)."""
+    return str(preset_said(game)) if game in PRESET_NAMES else game.capitalize()
 
 
 def decimal(value: Decimal | None) -> str:
