@@ -9,6 +9,12 @@ refused round makes it read the page again). Every phone and scorer is a corouti
 (`bench.wire`), so the load generator is one process whose own CPU is reported beside the server's; the CPU is
 counted from the run's start to its end. At the end the resident memory of each server process is read from /proc.
 
+`--phones every` (#45) sets each table as a club plays it with every phone out: the scorer (posting, and its page
+polling the sheet, which its own round's answer brings up to date), the four players' own screens polling
+`/e/<player's key>/hand/live?v=…&at=…`, a viewer polling the sheet on the viewer's link and the table's screen
+polling `/e/<screen's key>/display/live?v=…&at=…`, each 304 while its version holds; each screen is read once before
+the run (as it was opened earlier in the evening), and every poll follows the URL its last answer gave.
+
 `python -m bench.club` runs 200, 500 and 1,000 tables on `--workers 1`, then 1,000 on `--workers 2`, then the cold
 start: a server restarted on 500 games answers the first poll of each (304) and the first page of each, twice: on
 games that were never opened (so without snapshots, as an import leaves them: each first page replays its game), then
@@ -31,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
 
 from bench import markup
@@ -42,6 +49,7 @@ from bench.tally import HEADERS, Tally, kind_of, of_status, summary
 from bench.wire import AsyncPhone
 
 PHONES, INTERVAL, ROUND_EVERY, DURATION, ROUNDS, TIMEOUT = 5, 4.0, 60.0, 60.0, 40, 10.0
+EVERY = "every"  # `--phones every`: the scorer's page, four players' screens, a viewer and the table's screen
 RUNS = ((200, 1), (500, 1), (1000, 1), (1000, 2))  # (tables, processes)
 COLD_GAMES = 500
 QUIET_POLLS = 1000  # polls answered 304 one after another, on a server with nothing else to do
@@ -50,14 +58,29 @@ NETWORK = (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueErro
 WARM_UP = 8  # connections that each read, poll and post once before a run: every process has its templates compiled
 # The generator reads only what it needs of an answer: the poll's version, and the round form alone (an HTML parse
 # of a whole sheet costs the generator several milliseconds, thousands of times a minute).
-VERSION = re.compile(r"/live\?v=(\d+)")
+POLL = re.compile(r'hx-get="([^"]*/live\?[^"]*)"')
 ROUND_FORM = re.compile(r"<form\b[^>]*\bdata-round\b.*?</form>", re.DOTALL)
+# What htmx sends with each kind of poll: the element it swaps and the element polling (the sheet, a player's own
+# screen, the table's screen).
+POLLED = {"sheet": ("live", "poll"), "hand": ("seat-poll", "seat-poll"), "display": ("display", "display-poll")}
 
 
-def version_in(html: str) -> str | None:
-    """The version the live poll of a sheet or fragment carries."""
-    found = VERSION.search(html)
-    return found.group(1) if found else None
+def poll_in(html: str) -> str | None:
+    """The URL the live poll of a page or fragment asks next (its version in it)."""
+    found = POLL.search(html)
+    return unescape(found.group(1)) if found else None
+
+
+def phones_option(text: str) -> int | str:
+    """`--phones`: how many phones poll each table's sheet, or `every` (every phone of the table, #45)."""
+    return EVERY if text == EVERY else int(text)
+
+
+def phones(chosen: int | str) -> str:
+    """The phones of a table, in words."""
+    if chosen == EVERY:
+        return "7 phones (the scorer's page, 4 players' own screens, a viewer, the table's screen)"
+    return f"{chosen} phones"
 
 
 def round_form_in(html: str) -> markup.RoundForm | None:
@@ -68,16 +91,30 @@ def round_form_in(html: str) -> markup.RoundForm | None:
 
 @dataclass
 class Table:
-    """One table's game: its page and the version its phones start from."""
+    """One table's game: its page and the version its phones start from; the game's page on the viewer's link, each
+    player's own screen and the table's screen (`--phones every`)."""
 
     page: str
     version: str
+    viewer: str = ""
+    hands: tuple[str, ...] = ()
+    display: str = ""
 
 
-def seed(path: Path, tables: int, rounds: int, first: int) -> list[Table]:
-    """Write `tables` evenings of one game of `rounds` rounds each into the database at `path` (made if new)."""
+@dataclass
+class Watch:
+    """A poll's URL, as the page shows it now: moved on by each answer that brings a new one."""
+
+    url: str
+    kind: str = "sheet"
+
+
+def seed(path: Path, tables: int, rounds: int, first: int, *, links: bool = False) -> list[Table]:
+    """Write `tables` evenings of one game of `rounds` rounds each into the database at `path` (made if new); with
+    `links`, each player's own link too (`--phones every`)."""
     from referee.services.database import unit_of_work
     from referee.storage.db import connect
+    from referee.storage.own_hands import links_of, make_links
     from referee.storage.transfer import read_record, store_record
 
     db = connect(path)
@@ -86,8 +123,16 @@ def seed(path: Path, tables: int, rounds: int, first: int) -> list[Table]:
         record = read_record(evening_record([game_record(rounds, first + number)]))
         with unit_of_work(db):
             evening = store_record(db, record)
-        (version,) = db.execute("SELECT version FROM games WHERE evening_id = ?", [evening.id]).fetchone()
-        found.append(Table(f"/e/{evening.scorer_key}/games/1", str(version)))
+            if links:  # as the scorer's list of the links makes them
+                make_links(db, evening.id, evening.players)
+        version, viewer, display = db.execute(
+            "SELECT g.version, e.viewer_key, e.display_key FROM games AS g JOIN evenings AS e ON e.id = g.evening_id "
+            "WHERE e.id = ?",
+            [evening.id],
+        ).fetchone()
+        hands = tuple(f"/e/{link.key}/hand" for link in links_of(db, evening.id).values())
+        found.append(Table(f"/e/{evening.scorer_key}/games/1", str(version), f"/e/{viewer}/games/1", hands,
+                           f"/e/{display}/display"))  # fmt: skip
     db.close()
     return found
 
@@ -100,6 +145,7 @@ class Run:
         self.end = self.start + duration
         self.duration = duration
         self.polls, self.rounds, self.reads = Tally(), Tally(), Tally()
+        self.kinds = {kind: Tally() for kind in POLLED}  # the polls again, by what they poll
         self.server_cpu = self.generator_cpu = 0.0  # CPU seconds used from the start to the end of the run
 
     async def clock(self, server: Server) -> None:
@@ -126,25 +172,40 @@ def record(tally: Tally, answer_status: int, took: float, expected: Sequence[int
         tally.errors[f"status {answer_status}"] += 1
 
 
-async def poll(run: Run, port: int, at: Table, rng: random.Random, interval: float) -> None:
-    """One phone: poll the live sheet every `interval` s on one kept connection, keeping the version it was sent."""
-    phone, version = AsyncPhone(port, timeout=TIMEOUT), at.version
-    headers = {"HX-Request": "true", "HX-Target": "live", "HX-Trigger": "poll"}
+async def poll(run: Run, port: int, watch: Watch, rng: random.Random, interval: float) -> None:
+    """One phone: poll `watch` every `interval` s on one kept connection, following the URL each answer gives."""
+    phone, kind = AsyncPhone(port, timeout=TIMEOUT), run.kinds[watch.kind]
+    target, trigger = POLLED[watch.kind]
+    headers = {"HX-Request": "true", "HX-Target": target, "HX-Trigger": trigger}
     due = run.start + rng.uniform(0, interval)
     while await run.until(due):
         run.polls.lags.append((time.monotonic() - due) * 1000)
         try:
-            answer = await phone.get(f"{at.page}/live?v={version}", headers)
+            answer = await phone.get(watch.url, headers)
         except NETWORK as error:
             run.polls.errors[kind_of(error)] += 1
+            kind.errors[kind_of(error)] += 1
             await phone.close()
         else:
             record(run.polls, answer.status, answer.ms, (200, 304))
+            record(kind, answer.status, answer.ms, (200, 304))
             if answer.status == 200:
-                version = version_in(answer.text()) or version
+                watch.url = poll_in(answer.text()) or watch.url
         due = max(due + interval, time.monotonic())
     run.polls.connections += phone.opened
     await phone.close()
+
+
+async def screen(port: int, path: str, kind: str, gate: asyncio.Semaphore) -> Watch:
+    """A player's own screen or the table's screen, read once (as it was opened earlier): its poll."""
+    phone = AsyncPhone(port, timeout=60)
+    async with gate:
+        page = await phone.get(path, {"HX-Request": "true"})
+    await phone.close()
+    url = poll_in(page.text()) if page.status == 200 else None
+    if url is None:
+        raise SystemExit(f"{path} answered {page.status} without a poll")
+    return Watch(url, kind)
 
 
 async def opened(port: int, at: Table, gate: asyncio.Semaphore) -> tuple[AsyncPhone, markup.RoundForm | None]:
@@ -156,8 +217,9 @@ async def opened(port: int, at: Table, gate: asyncio.Semaphore) -> tuple[AsyncPh
 
 
 async def score(run: Run, scorer: tuple[AsyncPhone, markup.RoundForm | None], at: Table, rng: random.Random,
-                every: float) -> None:  # fmt: skip
-    """The table's scorer: a round every `every` s, from the form the last answer carried (or the page read again)."""
+                every: float, own: Watch | None = None) -> None:  # fmt: skip
+    """The table's scorer: a round every `every` s, from the form the last answer carried (or the page read again);
+    `own`, the poll of the scorer's page, follows each answer's."""
     (phone, form), due = scorer, run.start + rng.uniform(0, every)
     phone.timeout = TIMEOUT
     while await run.until(due):
@@ -170,6 +232,8 @@ async def score(run: Run, scorer: tuple[AsyncPhone, markup.RoundForm | None], at
                 answer = await phone.post(form.action, *a_round(form, rng))
                 record(run.rounds, answer.status, answer.ms, (200,))
                 form = round_form_in(answer.text()) if answer.status == 200 else None
+                if own is not None and answer.status == 200:
+                    own.url = poll_in(answer.text()) or own.url
         except NETWORK as error:
             run.rounds.errors[kind_of(error)] += 1
             form = None
@@ -194,9 +258,10 @@ def own_cpu() -> float:
     return times.user + times.system
 
 
-async def warm(port: int, spare: Table) -> None:
+async def warm(port: int, spare: Table, every: bool = False) -> None:
     """Read, poll and post once on `WARM_UP` connections (the kernel spreads them over the processes), on a game no
-    phone of the run plays: a fresh process compiles its templates on first use, which a club night pays once."""
+    phone of the run plays: a fresh process compiles its templates on first use, which a club night pays once. With
+    `every`, the players' and the table's screens too."""
 
     async def once(rng: random.Random) -> None:
         phone = AsyncPhone(port, timeout=60)
@@ -204,6 +269,9 @@ async def warm(port: int, spare: Table) -> None:
         page = await phone.get(spare.page, {"HX-Request": "true"})
         await phone.get(spare.page)
         await phone.get(f"{spare.page}/live?v=0", {"HX-Request": "true"})
+        for path in [spare.hands[0], spare.display] if every else []:
+            await phone.get(path, {"HX-Request": "true"})
+            await phone.get(f"{path}/live?v=0&at=", {"HX-Request": "true"})
         form = round_form_in(page.text())
         if form is not None:
             await phone.post(form.action, *a_round(form, rng))
@@ -216,17 +284,31 @@ async def load(server: Server, tables: list[Table], args: argparse.Namespace, se
     """Run the phones and scorers of `tables` for `args.duration` seconds (after a warm-up on the spare game, and
     each scorer's page read, untimed)."""
     *tables, spare = tables
-    await warm(server.port, spare)
+    every = args.phones == EVERY
+    await warm(server.port, spare, every)
     gate = asyncio.Semaphore(WARM_UP)
     scorers = await asyncio.gather(*(opened(server.port, at, gate) for at in tables))
+    screens: list[list[Watch]] = [[] for _ in tables]
+    if every:  # each player's screen and the table's, opened earlier in the evening
+        screens = await asyncio.gather(*(_opened_screens(server.port, at, gate) for at in tables))
     run, rng = Run(args.duration), random.Random(seed_)
     tasks = []
-    for at, scorer in zip(tables, scorers, strict=True):
-        for _ in range(args.phones):
-            tasks.append(poll(run, server.port, at, random.Random(rng.random()), args.interval))
-        tasks.append(score(run, scorer, at, random.Random(rng.random()), args.round_every))
+    for at, scorer, others in zip(tables, scorers, screens, strict=True):
+        # With every phone, the scorer's own page polls too, and its round's answer moves its poll on.
+        own = Watch(f"{at.page}/live?v={at.version}") if every else None
+        sheets = [Watch(f"{at.page}/live?v={at.version}") for _ in range(args.phones)] if own is None else [own]
+        sheets += [Watch(f"{at.viewer}/live?v={at.version}")] if every else []
+        for watch in [*sheets, *others]:
+            tasks.append(poll(run, server.port, watch, random.Random(rng.random()), args.interval))
+        tasks.append(score(run, scorer, at, random.Random(rng.random()), args.round_every, own))
     await asyncio.gather(run.clock(server), *tasks)
     return run
+
+
+async def _opened_screens(port: int, at: Table, gate: asyncio.Semaphore) -> list[Watch]:
+    """The polls of a table's screens besides its sheets: each player's own, and the table's."""
+    kinds = [*((path, "hand") for path in at.hands), (at.display, "display")]
+    return list(await asyncio.gather(*(screen(port, path, kind, gate) for path, kind in kinds)))
 
 
 def one_run(database: Path, tables: list[Table], workers: int, args: argparse.Namespace) -> list[object]:
@@ -239,7 +321,7 @@ def one_run(database: Path, tables: list[Table], workers: int, args: argparse.Na
         logged = server.exceptions()
         pauses = server.full_collections()
     span = run.duration
-    print(f"\n### {len(tables) - 1:,} tables × {args.phones} phones, {workers} process{'es' if workers > 1 else ''}\n")
+    print(f"\n### {len(tables) - 1:,} tables × {phones(args.phones)}, {workers} process{'es' if workers > 1 else ''}\n")
     rows = [
         summary("live polls", run.polls, run.duration),
         summary("… answered 304", of_status(run.polls, 304), run.duration),
@@ -350,7 +432,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=0, help="one run of this many tables (default: every run)")
     parser.add_argument("--workers", type=int, default=1, help="processes for --tables")
-    parser.add_argument("--phones", type=int, default=PHONES, help="phones polling at each table")
+    parser.add_argument("--phones", type=phones_option, default=PHONES,
+                        help="phones polling each table's sheet, or `every` (the scorer's page, four players' own "
+                        "screens, a viewer and the table's screen)")  # fmt: skip
     parser.add_argument("--interval", type=float, default=INTERVAL, help="seconds between a phone's polls")
     parser.add_argument("--round-every", type=float, default=ROUND_EVERY, help="seconds between a table's rounds")
     parser.add_argument("--duration", type=float, default=DURATION, help="seconds of each run")
@@ -366,14 +450,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     most = max([count for count, _ in runs] + ([COLD_GAMES] if not args.no_cold else []))
     print(f"## A club night on `referee serve`\n\n{describe()}\n")
     print(
-        f"Each table: {args.phones} phones polling every {args.interval:g} s on a kept connection, a round posted "
+        f"Each table: {phones(args.phones)} polling every {args.interval:g} s on a kept connection, a round posted "
         f"every {args.round_every:g} s, for {args.duration:g} s; games of {args.rounds} rounds at the start "
         "(four-player Kaluki). Times in ms, from sending the request to the answer's last byte."
     )
     with tempfile.TemporaryDirectory(prefix="referee-club-") as folder:
         database = Path(folder) / "referee.sqlite"
         started = time.monotonic()
-        tables = seed(database, most + 1, args.rounds, args.seed)  # and a spare game, for the warm-up
+        tables = seed(database, most + 1, args.rounds, args.seed, links=args.phones == EVERY)  # and a spare game
         print(f"\n(Set-up: {most:,} games written in {time.monotonic() - started:.0f} s, before any server starts.)")
         rows = [one_run(database, [*tables[:count], tables[-1]], workers, args) for count, workers in runs]
         if not args.no_cold:

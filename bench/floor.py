@@ -3,11 +3,14 @@
 A plain Flask app on the same granian, one process of 8 threads, that answers the same requests at the same
 addresses as `referee serve` does for `bench.club`'s phones: a game's page with its round form, the live poll (304
 from a version number, else a sheet of about 3 KB), and a round posted, which does one durable SQLite insert (WAL,
-`synchronous=FULL`) and draws a small page. It knows no rules, checks nothing and keeps no replay: whatever referee
-spends beyond it is the price of being referee. Its games are those of a copy of referee's database, read when it
-starts (each game's scorer page, version and players).
+`synchronous=FULL`) and draws a small page; and for a table of every phone (`bench.club --phones every`, #45) a
+player's own screen and the table's screen, each with its poll (304 from the same version, else the screen). It
+knows no rules, checks nothing and keeps no replay: whatever referee spends beyond it is the price of being referee.
+Its games are those of a copy of referee's database, read when it starts (`prepare`: each link's page and its game's
+version and players); every link of an evening follows its game's one version.
 
 `launch` runs it as `bench.server.serve` runs `referee serve`: `serve(launch=FLOOR)` gives a `Server` like any.
+`bench.stack_floor` is served the same way, on the same database.
 """
 
 from __future__ import annotations
@@ -19,14 +22,31 @@ import sqlite3
 import threading
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, abort, request
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 FLOOR = "import sys\nfrom bench.floor import launch\nlaunch(sys.argv[1:])\n"  # `serve(launch=FLOOR)`
 THREADS = 8
 LINES = 40  # the sheet's lines: about 3 KB, as a 40-round game's
 DATABASE = "REFEREE_FLOOR_DATABASE"
 BACKLOG, SPARE_FILES, MOST_CONNECTIONS = 2048, 256, 60_000  # referee/server.py's
+# Every link's page, and the game it follows: the scorer's and the viewer's game pages, each player's own screen and
+# the table's screen (these two follow the evening's latest game).
+PAGES = """
+SELECT '/e/' || e.scorer_key || '/games/' || g.number, g.id FROM games AS g JOIN evenings AS e ON e.id = g.evening_id
+UNION ALL
+SELECT '/e/' || e.viewer_key || '/games/' || g.number, g.id FROM games AS g JOIN evenings AS e ON e.id = g.evening_id
+UNION ALL
+SELECT '/e/' || e.display_key || '/display', MAX(g.id) FROM games AS g JOIN evenings AS e ON e.id = g.evening_id
+WHERE e.display_key IS NOT NULL GROUP BY e.id
+UNION ALL
+SELECT '/e/' || h.key || '/hand', MAX(g.id) FROM hand_links AS h JOIN games AS g ON g.evening_id = h.evening_id
+GROUP BY h.key
+"""
 
 app = Flask(__name__)
 _local = threading.local()
@@ -44,16 +64,26 @@ def _db() -> sqlite3.Connection:
     return connection
 
 
-def _found(key: str, number: int) -> tuple[str, int, list[str]]:
-    """The game's page, version and players; 404 for no such game."""
-    path = f"/e/{key}/games/{number}"
-    row = _db().execute("SELECT version, players FROM floor_games WHERE page = ?", [path]).fetchone()
+FOUND = (
+    "SELECT g.id, g.version, g.players FROM floor_pages AS p JOIN floor_games AS g ON g.id = p.game WHERE p.path = ?"
+)
+
+
+def found(db: sqlite3.Connection | Database, path: str) -> tuple[int, int, list[str]]:
+    """The game behind the page `path` (read through either floor's connection): its id, version and players; 404 for
+    no such page."""
+    row = db.execute(FOUND, [path]).fetchone()
     if row is None:
         abort(404)
-    return path, int(row[0]), json.loads(row[1])
+    return int(row[0]), int(row[1]), json.loads(row[2])
 
 
-def _sheet(page: str, version: int, players: list[str]) -> str:
+def unchanged() -> Response:
+    """The poll's answer while nothing changed."""
+    return Response(status=304, headers={"Cache-Control": "no-store"})
+
+
+def _sheet(page: str, version: int, players: list[str], target: str = "live") -> str:
     """About 3 KB: the live poll's attributes and a sheet of `LINES` lines."""
     head = "".join(f"<th>{escape(name)}</th>" for name in players)
     lines = "".join(
@@ -61,7 +91,7 @@ def _sheet(page: str, version: int, players: list[str]) -> str:
         for line in range(1, LINES + 1)
     )
     return (
-        f'<div id="live" hx-get="{page}/live?v={version}" hx-trigger="every 4s" hx-swap="outerHTML">'
+        f'<div id="{target}" hx-get="{page}/live?v={version}" hx-trigger="every 4s" hx-swap="outerHTML">'
         f"<table><thead><tr><th>#</th>{head}</tr></thead><tbody>{lines}</tbody></table></div>"
     )
 
@@ -82,6 +112,12 @@ def _form(page: str, version: int, players: list[str]) -> str:
     )
 
 
+def _seat(page: str, version: int, players: list[str]) -> str:
+    """A player's own screen: the totals, and its poll."""
+    totals = "".join(f"<li>{escape(name)} {LINES * 60 + seat}</li>" for seat, name in enumerate(players))
+    return f'<div id="own-hand"><ol>{totals}</ol><div id="seat-poll" hx-get="{page}/live?v={version}"></div></div>'
+
+
 @app.get("/")
 def home() -> str:
     """Ready."""
@@ -91,7 +127,8 @@ def home() -> str:
 @app.get("/e/<key>/games/<int:number>")
 def page(key: str, number: int) -> Response | str:
     """The game's page: its sheet and round form."""
-    path, version, players = _found(key, number)
+    path = request.path
+    _, version, players = found(_db(), path)
     shown = _sheet(path, version, players) + _form(path, version, players)
     return f"<!doctype html><title>floor</title><main>{shown}</main>"
 
@@ -99,55 +136,75 @@ def page(key: str, number: int) -> Response | str:
 @app.get("/e/<key>/games/<int:number>/live")
 def live(key: str, number: int) -> Response | str:
     """304 while the version is the one the phone has, else the sheet."""
-    path, version, players = _found(key, number)
+    path = request.path.removesuffix("/live")
+    _, version, players = found(_db(), path)
     if request.args.get("v") == str(version):
-        return Response(status=304)
+        return unchanged()
     return _sheet(path, version, players)
 
 
 @app.post("/e/<key>/games/<int:number>/rounds")
 def round_posted(key: str, number: int) -> Response | str:
     """One durable insert (the round, and the game's next version), then a small page: the new line and the form."""
-    path = f"/e/{key}/games/{number}"
+    path = request.path.removesuffix("/rounds")
     body = json.dumps(request.form.to_dict(), ensure_ascii=False)
     db = _db()
     db.execute("BEGIN IMMEDIATE")
     try:
-        db.execute("INSERT INTO floor_rounds (page, body) VALUES (?, ?)", [path, body])
-        db.execute("UPDATE floor_games SET version = version + 1 WHERE page = ?", [path])
-        row = db.execute("SELECT version, players FROM floor_games WHERE page = ?", [path]).fetchone()
+        game, _, _ = found(db, path)
+        db.execute("INSERT INTO floor_rounds (game, body) VALUES (?, ?)", [game, body])
+        db.execute("UPDATE floor_games SET version = version + 1 WHERE id = ?", [game])
+        _, version, players = found(db, path)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    if row is None:
-        return Response("no such game", 404)
-    version, players = int(row[0]), json.loads(row[1])
     return f'<p>Round saved.</p><div hx-get="{path}/live?v={version}"></div>{_form(path, version, players)}'
 
 
+@app.get("/e/<key>/hand")
+@app.get("/e/<key>/display")
+def screen(key: str) -> Response | str:
+    """A player's own screen, or the table's screen: what it shows, and its poll."""
+    path = request.path
+    _, version, players = found(_db(), path)
+    return _seat(path, version, players) if path.endswith("/hand") else _sheet(path, version, players, "display")
+
+
+@app.get("/e/<key>/hand/live")
+@app.get("/e/<key>/display/live")
+def screen_live(key: str) -> Response | str:
+    """304 while the version is the one the screen has, else the screen."""
+    path = request.path.removesuffix("/live")
+    _, version, players = found(_db(), path)
+    if request.args.get("v") == str(version):
+        return unchanged()
+    return _seat(path, version, players) if path.endswith("/hand") else _sheet(path, version, players, "display")
+
+
 def prepare(instance: Path) -> Path:
-    """The floor's database beside referee's copy in `instance`: each game's scorer page, version and players."""
+    """The floor's database beside referee's copy in `instance`: each game's version and players, each link's page."""
     floor = instance / "floor.sqlite"
     source = sqlite3.connect(instance / "referee.sqlite")
-    rows = source.execute(
-        "SELECT '/e/' || e.scorer_key || '/games/' || g.number, g.version, g.players "
-        "FROM games AS g JOIN evenings AS e ON e.id = g.evening_id"
-    ).fetchall()
+    games = source.execute("SELECT id, version, players FROM games").fetchall()
+    pages = source.execute(PAGES).fetchall()
     source.close()
     target = sqlite3.connect(floor, isolation_level=None)
     target.execute("PRAGMA journal_mode=WAL")
-    target.execute("CREATE TABLE floor_games (page TEXT PRIMARY KEY, version INTEGER NOT NULL, players TEXT NOT NULL)")
-    target.execute("CREATE TABLE floor_rounds (id INTEGER PRIMARY KEY, page TEXT NOT NULL, body TEXT NOT NULL)")
+    target.execute("CREATE TABLE floor_games (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, players TEXT NOT NULL)")
+    target.execute("CREATE TABLE floor_pages (path TEXT PRIMARY KEY, game INTEGER NOT NULL)")
+    target.execute("CREATE TABLE floor_rounds (id INTEGER PRIMARY KEY, game INTEGER NOT NULL, body TEXT NOT NULL)")
     target.execute("BEGIN")
-    target.executemany("INSERT INTO floor_games VALUES (?, ?, ?)", rows)
+    target.executemany("INSERT INTO floor_games VALUES (?, ?, ?)", games)
+    target.executemany("INSERT INTO floor_pages VALUES (?, ?)", pages)
     target.execute("COMMIT")
     target.close()
     return floor
 
 
-def launch(argv: list[str]) -> None:
-    """`<instance> serve --host H --port P`, as `bench.server.serve` starts a server: serve the floor there."""
+def launch(argv: list[str], served: str = "bench.floor:app") -> None:
+    """`<instance> serve --host H --port P`, as `bench.server.serve` starts a server: serve the floor (or the app
+    `served`, on the same database) there."""
     from granian import Granian
     from granian.constants import HTTPModes, Interfaces
 
@@ -159,6 +216,6 @@ def launch(argv: list[str]) -> None:
     # default holds as many as it has threads while the rest wait.
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    Granian("bench.floor:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+    Granian(served, address=host, port=port, interface=Interfaces.WSGI, workers=1,
             blocking_threads=THREADS, http=HTTPModes.http1, backlog=BACKLOG,
             backpressure=min(hard - SPARE_FILES, MOST_CONNECTIONS)).serve()  # fmt: skip

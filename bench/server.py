@@ -56,6 +56,7 @@ sys.argv[0] = "referee"
 sys.exit(script.load()())
 """
 READY_WITHIN = 60.0
+READY_EVERY = 0.01  # seconds between two asks of the home page: the start's figure is read to this (bench.versus)
 CONFIG = 'REFEREE_IMPORT_LIMIT = "100000 per minute"  # the benchmark imports its games from one address\n'
 
 
@@ -178,5 +179,5 @@ def _wait_until_ready(server: Server) -> None:
                 return
         except NETWORK_ERRORS:
             pass
-        time.sleep(0.2)
+        time.sleep(READY_EVERY)
     raise SystemExit(f"referee serve did not answer within {READY_WITHIN:.0f} s:\n{server.log_tail()}")
