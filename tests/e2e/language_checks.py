@@ -47,7 +47,7 @@ CODES = re.compile(
     + r")(?![\w-])"
 )
 LOST_SUIT = re.compile(r"(?<!\w)(?:10|[2-9AJQKRDV])\?")
-HYPHEN_MINUS = re.compile(r"(?<![\w\-])-\s?\d")
+HYPHEN_MINUS = re.compile(r"(?<![\w\-/])-\s?\d")  # an address's key may start with "-0": not a number
 # French puts a (no-break) space before : ; ! ? and English none: the other language's typography (a time, 21:30, and
 # an address, https://, are no punctuation).
 SPACING = {"fr": re.compile(r"(?<=[^\W_)»])[:;!?](?![\d/])"), "en": re.compile(r"[\xa0\u202f][:;!?]")}

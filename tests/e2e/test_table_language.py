@@ -52,7 +52,7 @@ MORE_STOPS = {"history-kaiser": lambda e: f"{e.evening}/players/{quote(e.players
 )
 def test_the_checks_find_what_was_planted(language: str, planted: str, kind: str) -> None:
     clean = {
-        "fr": "Marie-Françoise\xa0: −3 points à 21:30, le 2024-05-01 ; 10♥ D♥ R♥ (https://pagat.com)",
+        "fr": "Marie-Françoise\xa0: −3 points à 21:30, le 2024-05-01 ; 10♥ D♥ R♥ (https://pagat.com) http://h/e/-0Xo8/hand",
         "en": "Marie-Françoise: −3 points at 21:30, Q♥ K♥",
     }
     text = f"{clean[language]}\n{planted}"
