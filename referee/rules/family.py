@@ -27,7 +27,9 @@ from referee.rules.game import (
 )
 from referee.rules.options import Option, Value
 from referee.rules.presets import Preset
+from referee.rules.record_data import RecordError
 from referee.rules.tallies import Figures, Tally
+from referee.rules.words import say
 
 Seats = tuple[tuple[str, ...], Sides | None]  # a record's players in seat order, and their sides if it has some
 
@@ -54,6 +56,31 @@ class Seated(Protocol):
     @property
     def rules(self) -> Rules:
         """The rules in force."""
+
+
+def players_listed(data: Mapping[str, Any], preset: str, fewest: int, most: int) -> Seats:
+    """A game record's `players` for a family that seats players one by one: names, none twice, `fewest` to `most` of
+    them (RecordError says why not)."""
+    value = data.get("players")
+    if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
+        raise RecordError(say('"players" is a list of the players\' names'))
+    if len(set(value)) != len(value):
+        twice = next(name for name in value if value.count(name) > 1)
+        raise RecordError(say("{name} is listed twice among the players", name=twice))
+    if not fewest <= len(value) <= most:
+        raise RecordError(say("{preset} is played by {fewest} to {most} players, not {count}", preset=preset,
+                              fewest=fewest, most=most, count=len(value)))  # fmt: skip
+    return tuple(value), None
+
+
+def players_json(record: Seated) -> dict[str, Any]:
+    """The record's seats as it writes them, for a family that seats players one by one: `players`, in seat order."""
+    return {"players": list(record.players)}
+
+
+def no_dealer(event: AnyEvent) -> str | None:
+    """None: the family's events do not say who dealt (the deal passes to the left)."""
+    return None
 
 
 @dataclass(frozen=True)

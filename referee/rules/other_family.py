@@ -10,8 +10,8 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.rules.events import UnreadableEvent
-from referee.rules.family import GameFamily, Seated, Seats, TallyOf
-from referee.rules.game import AnyEvent, AnyGame, Chips, EntryKind, Rules, counted
+from referee.rules.family import GameFamily, Seated, Seats, TallyOf, no_dealer, players_json, players_listed
+from referee.rules.game import AnyGame, Chips, EntryKind, Rules, counted
 from referee.rules.options import BUILT_IN_OPTIONS, MOST, Option, OptionError, Value
 from referee.rules.other_game import (
     MOST_SEATS,
@@ -27,7 +27,6 @@ from referee.rules.other_game import (
     places,
 )
 from referee.rules.presets import Preset
-from referee.rules.record_data import RecordError
 from referee.rules.tallies import Figure, Figures, Place, Tally, counted_by_name, frozen
 from referee.rules.words import N_, say
 
@@ -125,21 +124,7 @@ def other_rules_from(preset: Preset, values: Mapping[str, Value]) -> OtherRules:
 
 def read_seats(data: Mapping[str, Any], rules: Rules) -> Seats:
     """A game record's `players`: 2 to 12 different names (a team is one seat, named as the table names it)."""
-    value = data.get("players")
-    if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
-        raise RecordError(say('"players" is a list of the players\' names'))
-    if len(set(value)) != len(value):
-        twice = next(name for name in value if value.count(name) > 1)
-        raise RecordError(say("{name} is listed twice among the players", name=twice))
-    if not 2 <= len(value) <= MOST_SEATS:
-        raise RecordError(say("{preset} is played by {fewest} to {most} players, not {count}", preset=rules.preset,
-                              fewest=2, most=MOST_SEATS, count=len(value)))  # fmt: skip
-    return tuple(value), None
-
-
-def players_json(record: Seated) -> dict[str, Any]:
-    """The record's seats as it writes them: `players`, in seat order."""
-    return {"players": list(record.players)}
+    return players_listed(data, rules.preset, 2, MOST_SEATS)
 
 
 def start_other(record: Seated) -> OtherGame:
@@ -163,11 +148,6 @@ def read_other_event(data: object, position: int, record: Seated) -> Scores | En
     ):
         raise UnreadableEvent(position, say('an entry of this game is {"type": "round", "scores": {name: number}}'))
     return Scores(MappingProxyType(dict(scores)))
-
-
-def no_dealer(event: AnyEvent) -> str | None:
-    """None: the deal passes to the left each round, and an entry does not say who dealt."""
-    return None
 
 
 def _other(game: AnyGame) -> OtherGame:

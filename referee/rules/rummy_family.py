@@ -12,12 +12,11 @@ from types import MappingProxyType
 from typing import Any, assert_never
 
 from referee.rules.events import EventError, UnreadableEvent
-from referee.rules.family import GameFamily, Seated, Seats, TallyOf
-from referee.rules.game import AnyEvent, AnyGame, Chips, EntryKind, Rules, counted
+from referee.rules.family import GameFamily, Seated, Seats, TallyOf, no_dealer, players_json, players_listed
+from referee.rules.game import AnyGame, Chips, EntryKind, Rules, counted
 from referee.rules.laid import with_laid_counted
 from referee.rules.options import OptionError, Value, options_named
 from referee.rules.presets import DEFAULT_PRESET, Preset, get_preset, resolve_options
-from referee.rules.record_data import RecordError
 from referee.rules.rummy import RummyGame, RummyReplay
 from referee.rules.rummy_events import Round, RummyEvent, RummyKind, rummy_event_from_json
 from referee.rules.rummy_results import BuybackResult, ReshuffleResult, RoundResult
@@ -62,28 +61,7 @@ def _check_consistent(rules: RummyRules) -> None:
 def read_players(data: Mapping[str, Any], rules: Rules) -> Seats:
     """A game record's `players`: names, none twice, as many as the preset seats (RecordError says why not)."""
     rummy = only_rummy(rules, rules.preset)
-    value = data.get("players")
-    if not isinstance(value, list) or not all(isinstance(name, str) and name.strip() for name in value):
-        raise RecordError(say('"players" is a list of the players\' names'))
-    if len(set(value)) != len(value):
-        twice = next(name for name in value if value.count(name) > 1)
-        raise RecordError(say("{name} is listed twice among the players", name=twice))
-    if not rummy.min_players <= len(value) <= rummy.max_players:
-        raise RecordError(
-            say(
-                "{preset} is played by {fewest} to {most} players, not {count}",
-                preset=rummy.preset,
-                fewest=rummy.min_players,
-                most=rummy.max_players,
-                count=len(value),
-            )
-        )
-    return tuple(value), None
-
-
-def players_json(record: Seated) -> dict[str, Any]:
-    """The record's seats as it writes them: `players`, in seat order."""
-    return {"players": list(record.players)}
+    return players_listed(data, rummy.preset, rummy.min_players, rummy.max_players)
 
 
 def start_rummy(record: Seated) -> RummyGame:
@@ -104,11 +82,6 @@ def read_rummy_event(data: object, position: int, record: Seated) -> RummyEvent:
     if isinstance(event, Round) and event.laid_cards:
         return with_laid_counted(event, only_rummy(record.rules, record.preset))
     return event
-
-
-def no_dealer(event: AnyEvent) -> str | None:
-    """None: a rummy event does not say who dealt (the deal passes to the left, skipping players who are out)."""
-    return None
 
 
 def rummy_chips(game: AnyGame) -> Chips:
